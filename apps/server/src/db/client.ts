@@ -1,0 +1,141 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+/** The database the server runs on: PostgreSQL through `pg`, or embedded PGlite. One schema, one set of migrations. */
+export interface Database {
+  db: Db;
+  engine: 'postgres' | 'pglite';
+  /** Applies the migrations that have not run yet. Safe when several instances start at once. */
+  migrate(): Promise<void>;
+  /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const channelName = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function checkChannel(channel: string): string {
+  if (!channelName.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  return channel;
+}
+
+export async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {
+    /* an idle client lost its connection; the pool replaces it */
+  });
+  const db = drizzlePg(pool) as unknown as Db;
+  let listener: pg.Client | null = null;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    client.on('notification', (msg) => {
+      for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? '');
+    });
+    client.on('error', () => {
+      /* reported through failing calls */
+    });
+    listener = client;
+    return client;
+  }
+
+  return {
+    db,
+    engine: 'postgres',
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(727274)');
+        await migratePg(drizzlePg(client), { migrationsFolder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      const client = await listenerClient();
+      let set = handlers.get(checkChannel(channel));
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN ${channel}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+/** Embedded PostgreSQL. `dataDir` undefined keeps everything in memory (tests). */
+export async function openPglite(
+  dataDir: string | undefined,
+  loadFrom?: Blob,
+): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(loadFrom ? { loadDataDir: loadFrom } : {}),
+  });
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    async dumpDataDir() {
+      return client.dumpDataDir('gzip');
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(checkChannel(channel), onPayload);
+      return unsubscribe;
+    },
+    async notify(channel, payload) {
+      await client.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
+    },
+    async ping() {
+      await client.query('SELECT 1');
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize: number;
+}): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize);
+  await mkdir(opts.dataDir, { recursive: true });
+  return openPglite(path.join(opts.dataDir, 'pglite'));
+}

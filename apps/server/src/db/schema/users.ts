@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { departments, groups } from './university.ts';
+
+/** Roles: 1 teacher, 2 student, 3 staff (administrative work). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    login: text('login').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: smallint('role').notNull(),
+    lastName: text('last_name').notNull(),
+    firstName: text('first_name').notNull(),
+    patronymic: text('patronymic'),
+    newsPerms: boolean('news_perms').notNull().default(false),
+    /** True while the account still has the credentials it was issued (spec: LOG_PAS 1). */
+    mustChangeCredentials: boolean('must_change_credentials').notNull().default(false),
+    gender: text('gender', { enum: ['male', 'female'] }),
+    birthDate: date('birth_date'),
+    nationality: text('nationality'),
+    citizenship: text('citizenship'),
+    taxId: text('tax_id'),
+    phone: text('phone'),
+    education: text('education'),
+    photoKey: text('photo_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_login_lower_idx').on(sql`lower(${t.login})`)],
+);
+
+export const studentProfiles = pgTable(
+  'student_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id),
+    recordBook: text('record_book'),
+  },
+  (t) => [index('student_profiles_group_idx').on(t.groupId)],
+);
+
+export const teacherProfiles = pgTable('teacher_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  departmentId: integer('department_id')
+    .notNull()
+    .references(() => departments.id),
+  position: text('position').notNull(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** A session: only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: bytea('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-in attempts, counted per account and per client address over a window. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: serial('id').primaryKey(),
+    login: text('login').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('auth_failures_login_idx').on(t.login, t.createdAt),
+    index('auth_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
+);

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { allowedUploadExtensions, isAllowedUpload } from '@okuu/contracts/library/common';
+import type { FastifyReply } from 'fastify';
+import { FileReply, type UploadedFile } from '../plugins/router.ts';
+import type { Storage } from '../plugins/storage.ts';
+import { AppError } from './app-error.ts';
+import { downloadType, isPdfName, looksLikePdf, sanitizeFileName } from './files.ts';
+
+/**
+ * Single-file uploads of the library and the study materials: which part is the file, its safe display name, the
+ * type rules (documents, images, archives; a .pdf must be a PDF), storage under a generated key, and the replies that
+ * send it back (a download, or the inline preview of a PDF).
+ */
+
+export interface AcceptedUpload {
+  file: UploadedFile;
+  /** The sanitised display name. */
+  name: string;
+}
+
+/**
+ * The one file of a form, or null when none was sent (a file input left empty, with no name and no bytes, counts as
+ * none). `displayName` (the form's fileName field) replaces the part's own name when given. Refuses more than one
+ * file (400) and types outside the accepted list (415).
+ */
+export async function acceptUpload(uploads: UploadedFile[], displayName?: string): Promise<AcceptedUpload | null> {
+  const files = uploads.filter((f) => f.fileName || f.size > 0);
+  if (files.length === 0) return null;
+  if (files.length > 1) throw new AppError('validation', 'Attach one file.');
+  const file = files[0] as UploadedFile;
+  const name = sanitizeFileName(displayName?.trim() ? displayName : file.fileName || '');
+  if (!isAllowedUpload(name)) {
+    throw new AppError(
+      'unsupported_type',
+      `Files of this type are not accepted. Upload a document, an image or an archive: ${allowedUploadExtensions.join(', ')}.`,
+    );
+  }
+  if (isPdfName(name) && !(await looksLikePdf(file.tempPath))) {
+    throw new AppError('unsupported_type', 'The file is named .pdf but is not a PDF document.');
+  }
+  return { file, name };
+}
+
+/** Stores an accepted upload under a new generated key `<area>/<32 hex>`. */
+export async function storeUpload(
+  storage: Storage,
+  area: string,
+  upload: AcceptedUpload,
+): Promise<{ key: string; size: number }> {
+  const key = `${area}/${randomBytes(16).toString('hex')}`;
+  const size = await storage.put(key, createReadStream(upload.file.tempPath));
+  return { key, size };
+}
+
+export type FileMode = 'download' | 'preview';
+
+/**
+ * The reply for a stored file. A download is always an attachment. The preview shows a PDF inline (application/pdf,
+ * nosniff) and lets the portal's own pages frame it; anything else goes out as the download. Attachments other than
+ * PDFs also carry a `sandbox` policy, in case a browser renders one anyway. (A sandbox on the PDF itself would stop
+ * Chrome's and Safari's built-in viewers, so the inline PDF keeps the portal's policy with frame-ancestors 'self'.)
+ */
+export function fileReply(
+  reply: FastifyReply,
+  file: { stream: Readable; size: number },
+  name: string,
+  mode: FileMode,
+): FileReply {
+  const pdf = isPdfName(name);
+  const inline = mode === 'preview' && pdf;
+  const policy = reply.getHeader('content-security-policy');
+  if (inline) {
+    if (typeof policy === 'string') {
+      reply.header('content-security-policy', policy.replace(/frame-ancestors[^;]*/, "frame-ancestors 'self'"));
+    }
+  } else if (!pdf) {
+    reply.header('content-security-policy', typeof policy === 'string' ? `${policy};sandbox` : 'sandbox');
+  }
+  return new FileReply(file.stream, file.size, downloadType(name), name, inline ? 'inline' : 'attachment');
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedIfEmpty } from './db/seed/seed.ts';
+import { createDiskStorage } from './plugins/storage.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  await database.migrate();
+  const storage = createDiskStorage(path.join(config.dataDir, 'files'));
+  if (config.seed === 'auto') {
+    const seeded = await seedIfEmpty(database.db, storage, { students: config.demoStudents });
+    if (seeded) printDemoAccounts(seeded);
+  }
+  const app = await buildApp({ config, database, storage });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Okuu is serving on http://localhost:${config.port}/lms (database: ${database.engine})`);
+}
+
+function printDemoAccounts(seeded: { accounts: { login: string; description: string }[]; password: string }) {
+  console.log('\nDemo data created. Accounts (password for all: %s):', seeded.password);
+  for (const a of seeded.accounts) console.log(`  ${a.login.padEnd(12)} ${a.description}`);
+  console.log('');
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,272 @@
+import { enticate } from '@okuu/contracts/auth/enticate';
+import { logout } from '@okuu/contracts/auth/logout';
+import { orize } from '@okuu/contracts/auth/orize';
+import { recovery } from '@okuu/contracts/auth/recovery';
+import { updateLogin } from '@okuu/contracts/auth/update-login';
+import { profileData } from '@okuu/contracts/profile/profile-data';
+import { resetPassword } from '@okuu/contracts/profile/reset-password';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, password, type TestApp } from '../../../test/harness.ts';
+import { buildApp } from '../../app.ts';
+import { sessions, users } from '../../db/schema/users.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('sign-in (orize)', () => {
+  it('signs in, sets an HttpOnly SameSite=Lax cookie and stores only a hash of the token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: orize.path, payload: { login: 'student1', password } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.result).toBe(0);
+    expect(body.error).toBeNull();
+    expect(body.data.user).toMatchObject({ role: 2, login: 'student1', newsPerms: false });
+    expect(body.data.user.group).toBeTruthy();
+    const token: string = body.data.token;
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const cookie = res.cookies.find((c) => c.name === 'token');
+    expect(cookie).toMatchObject({ value: token, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+
+    const stored = await t.database.db.select({ hash: sessions.tokenHash }).from(sessions);
+    expect(stored.length).toBeGreaterThan(0);
+    for (const row of stored) expect(Buffer.from(row.hash).toString('base64url')).not.toBe(token);
+  });
+
+  it('issues a new token at every sign-in', async () => {
+    const a = await t.call(orize, { login: 'teacher1', password });
+    const b = await t.call(orize, { login: 'teacher1', password });
+    expect(a.body.data.token).not.toBe(b.body.data.token);
+    expect(a.body.data.user).toMatchObject({ role: 1, newsPerms: true, group: null });
+    expect(a.body.data.user.position).toBeTruthy();
+  });
+
+  it('accepts the login in any letter case', async () => {
+    const res = await t.call(orize, { login: 'STUDENT2', password });
+    expect(res.status).toBe(200);
+    expect(res.body.data.user.login).toBe('student2');
+  });
+
+  it('refuses a wrong password and an unknown login alike', async () => {
+    const wrong = await t.call(orize, { login: 'student2', password: 'nope-Nope1' }, { ip: '127.1.0.1' });
+    const unknown = await t.call(orize, { login: 'nobody-here', password }, { ip: '127.1.0.1' });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ result: 1, data: null, error: { code: 'bad_credentials' } });
+    }
+  });
+
+  it('refuses an account whose issued credentials must be changed first', async () => {
+    const res = await t.call(orize, { login: 'newstudent', password });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('credentials_change_required');
+  });
+
+  it('rejects a missing password with a clear validation error', async () => {
+    const res = await t.call(orize, { login: 'student1' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation');
+    expect(res.body.error.message).toMatch(/password/i);
+  });
+
+  it('sets the cookie Secure behind an HTTPS proxy', async () => {
+    const behindProxy = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const res = await behindProxy.app.inject({
+        method: 'POST',
+        url: orize.path,
+        payload: { login: 'student1', password },
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(res.cookies.find((c) => c.name === 'token')?.secure).toBe(true);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
+describe('sessions (enticate, logout)', () => {
+  it('authenticates with the cookie or with the token in the body', async () => {
+    const cookie = await t.signIn('student1');
+    const byCookie = await t.call(enticate, {}, { cookie });
+    expect(byCookie.status).toBe(200);
+    expect(byCookie.body.data.user.login).toBe('student1');
+    const byBody = await t.call(enticate, { token: cookie.slice('token='.length) });
+    expect(byBody.body.data.user.login).toBe('student1');
+  });
+
+  it('answers 401 with no session or a made-up one', async () => {
+    expect((await t.call(enticate, {})).status).toBe(401);
+    expect((await t.call(enticate, { token: 'made-up' })).status).toBe(401);
+    expect((await t.call(enticate, {}, { cookie: 'token=made-up' })).status).toBe(401);
+  });
+
+  it('logout revokes the session and clears the cookie', async () => {
+    const cookie = await t.signIn('student2');
+    const res = await t.app.inject({ method: 'POST', url: logout.path, payload: {}, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'token')?.value).toBe('');
+    expect((await t.call(enticate, {}, { cookie })).status).toBe(401);
+    expect((await t.call(profileData, {}, { cookie })).status).toBe(401);
+  });
+
+  it('an expired session no longer works', async () => {
+    const cookie = await t.signIn('student1');
+    await t.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` });
+    expect((await t.call(enticate, {}, { cookie })).status).toBe(401);
+  });
+});
+
+describe('two server instances on one database', () => {
+  it('a logout on one instance ends the session on the other at once, despite its session cache', async () => {
+    const second = await t.reopen();
+    const other = await buildApp({ config: t.config, database: second, storage: t.storage });
+    try {
+      const cookie = await t.signIn('student5');
+      const enticateOn = (app: typeof t.app) =>
+        app.inject({ method: 'POST', url: enticate.path, payload: {}, headers: { cookie } });
+      expect((await enticateOn(other)).statusCode).toBe(200); // now cached by the other instance
+      expect(
+        (await t.app.inject({ method: 'POST', url: logout.path, payload: {}, headers: { cookie } })).statusCode,
+      ).toBe(200);
+      let status = 200;
+      for (let i = 0; i < 50 && status === 200; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        status = (await enticateOn(other)).statusCode;
+      }
+      expect(status).toBe(401);
+    } finally {
+      await other.close();
+      await second.close();
+    }
+  });
+});
+
+describe('recovery and credential update', () => {
+  it('answers LOG_PAS 1 only for issued credentials that must change', async () => {
+    expect((await t.call(recovery, { oldlog: 'newstudent', oldpas: password })).body.data).toEqual({ LOG_PAS: 1 });
+    expect((await t.call(recovery, { oldlog: 'student1', oldpas: password })).body.data).toEqual({ LOG_PAS: 0 });
+    const wrong = await t.call(recovery, { oldlog: 'newstudent', oldpas: 'wrong' }, { ip: '127.2.0.1' });
+    expect(wrong.status).toBe(200);
+    expect(wrong.body.data).toEqual({ LOG_PAS: 0 });
+  });
+
+  it('refuses a weak new password and changes nothing', async () => {
+    const res = await t.call(updateLogin, {
+      oldlog: 'newstudent',
+      oldpas: password,
+      newlog: 'aigerim',
+      newpas: 'simple',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('weak_password');
+    expect(res.body.data[0]?.[0]?.sms).toMatch(/digit/);
+    expect((await t.call(recovery, { oldlog: 'newstudent', oldpas: password })).body.data.LOG_PAS).toBe(1);
+  });
+
+  it('refuses a login that someone else has', async () => {
+    const res = await t.call(updateLogin, {
+      oldlog: 'newstudent',
+      oldpas: password,
+      newlog: 'Student1',
+      newpas: 'Strong2026',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('login_taken');
+  });
+
+  it('refuses wrong old credentials', async () => {
+    const res = await t.call(
+      updateLogin,
+      { oldlog: 'newstudent', oldpas: 'wrong', newlog: 'aigerim', newpas: 'Strong2026' },
+      { ip: '127.3.0.1' },
+    );
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('bad_credentials');
+  });
+
+  it('replaces the issued credentials; the new pair signs in and the old one does not', async () => {
+    const res = await t.call(updateLogin, {
+      oldlog: 'newstudent',
+      oldpas: password,
+      newlog: 'aigerim.new',
+      newpas: 'Strong2026',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data[0]?.[0]?.sms.toLowerCase()).toContain('изменены');
+    expect((await t.call(orize, { login: 'aigerim.new', password: 'Strong2026' })).status).toBe(200);
+    expect((await t.call(orize, { login: 'newstudent', password }, { ip: '127.4.0.1' })).status).toBe(401);
+    expect((await t.call(recovery, { oldlog: 'aigerim.new', oldpas: 'Strong2026' })).body.data.LOG_PAS).toBe(0);
+  });
+});
+
+describe('brute-force limit', () => {
+  it('locks an account after 10 failures in 15 minutes, even for the right password', async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = await t.call(orize, { login: 'teacher2', password: `wrong-${i}` }, { ip: `127.5.${i}.1` });
+      expect(res.status).toBe(401);
+    }
+    const locked = await t.call(orize, { login: 'teacher2', password }, { ip: '127.5.99.1' });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.code).toBe('rate_limited');
+    expect(locked.body.error.message).toMatch(/15 minutes/);
+  });
+
+  it('locks a client address after 10 failures across accounts; recovery attempts count too', async () => {
+    const ip = '127.6.0.1';
+    for (let i = 0; i < 5; i++) await t.call(orize, { login: `student${10 + i}`, password: 'wrong' }, { ip });
+    for (let i = 0; i < 5; i++) await t.call(recovery, { oldlog: `student${20 + i}`, oldpas: 'wrong' }, { ip });
+    const res = await t.call(orize, { login: 'student30', password }, { ip });
+    expect(res.status).toBe(429);
+    expect((await t.call(orize, { login: 'student30', password }, { ip: '127.6.0.2' })).status).toBe(200);
+  });
+});
+
+describe('password change (passwd/reset)', () => {
+  it('needs the right old password and a strong new one; other sessions end, this one stays', async () => {
+    const mine = await t.signIn('student40');
+    const other = await t.signIn('student40');
+    const wrongOld = await t.call(resetPassword, { password: 'wrong', newPassword: 'Better2026' }, { cookie: mine });
+    expect(wrongOld.status).toBe(400);
+    expect(wrongOld.body.error.code).toBe('wrong_password');
+    const weak = await t.call(resetPassword, { password, newPassword: 'abcd' }, { cookie: mine });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error.code).toBe('weak_password');
+
+    const ok = await t.call(resetPassword, { password, newPassword: 'Better2026' }, { cookie: mine });
+    expect(ok.status).toBe(200);
+    expect((await t.call(enticate, {}, { cookie: mine })).status).toBe(200);
+    expect((await t.call(enticate, {}, { cookie: other })).status).toBe(401);
+    expect((await t.call(orize, { login: 'student40', password: 'Better2026' })).status).toBe(200);
+    const [row] = await t.database.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.login, 'student40'));
+    expect(row?.hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+  });
+});
+
+describe('request logs', () => {
+  it('write one line per request with no password, token or cookie in it', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: { ...t.config, logLevel: 'info' },
+      database: t.database,
+      storage: t.storage,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    const res = await app.inject({ method: 'POST', url: orize.path, payload: { login: 'student3', password } });
+    const token = res.json().data.token as string;
+    await app.inject({ method: 'POST', url: enticate.path, payload: { token }, headers: { cookie: `token=${token}` } });
+    await app.close();
+    const requestLines = lines.filter((l) => l.includes('"msg":"request"'));
+    expect(requestLines).toHaveLength(2);
+    const all = lines.join('\n');
+    expect(all).not.toContain(password);
+    expect(all).not.toContain(token);
+  });
+});

@@ -1,0 +1,49 @@
+import { chatContacts } from '@okuu/contracts/chat/contacts';
+import { chatCount } from '@okuu/contracts/chat/count';
+import { chatDeleteMessage } from '@okuu/contracts/chat/delete-message';
+import { chatDownload, chatPhoto } from '@okuu/contracts/chat/download';
+import { chatGroupMessages, chatGroupUnread } from '@okuu/contracts/chat/group-messages';
+import { chatInsert } from '@okuu/contracts/chat/insert';
+import { groupChatId } from '@okuu/contracts/chat/message';
+import { chatMessages } from '@okuu/contracts/chat/messages';
+import { chatNewMessages } from '@okuu/contracts/chat/new-messages';
+import { chatOldMessages } from '@okuu/contracts/chat/old-messages';
+import { chatRead } from '@okuu/contracts/chat/read';
+import { chatReadAll } from '@okuu/contracts/chat/read-all';
+import { type Binding, bind, FileReply } from '../../plugins/router.ts';
+import type { ChatService } from './chat.service.ts';
+
+export function chatRoutes(service: ChatService): Binding[] {
+  const file =
+    (as: 'download' | 'photo') => async (ctx: { input: { id: number }; user: Parameters<ChatService['file']>[0] }) => {
+      const f = await service.file(ctx.user, ctx.input.id, as);
+      return new FileReply(f.stream, f.size, f.contentType, f.name, f.disposition);
+    };
+  return [
+    bind(chatContacts, async ({ input, user }) => service.contacts(user, input)),
+
+    bind(chatMessages, async ({ input, user }) => service.newest(user, input)),
+
+    bind(chatGroupMessages, async ({ input, user }) => service.newest(user, { ...input, id_to: groupChatId })),
+
+    bind(chatGroupUnread, async ({ input, user }) => service.groupUnread(user, input, input.id_lastMessage)),
+
+    bind(chatNewMessages, async ({ input, user }) => service.newer(user, input, input.id_last_message)),
+
+    bind(chatOldMessages, async ({ input, user }) => service.older(user, input, input.id_top_message)),
+
+    bind(chatRead, async ({ input, user }) => service.read(user, input.id_message)),
+
+    bind(chatCount, async ({ user }) => service.count(user)),
+
+    bind(chatReadAll, async ({ input, user }) => service.readAll(user, input)),
+
+    bind(chatDeleteMessage, async ({ input, user }) => service.remove(user, input.id_message)),
+
+    bind(chatInsert, async ({ input, user, files }) => service.insert(user, input, files)),
+
+    bind(chatDownload, file('download')),
+
+    bind(chatPhoto, file('photo')),
+  ];
+}

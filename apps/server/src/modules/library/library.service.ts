@@ -1,0 +1,201 @@
+import { roles } from '@okuu/contracts/endpoint';
+import type { EBook } from '@okuu/contracts/library/book';
+import { libraryLimits } from '@okuu/contracts/library/book';
+import { bookDownloadUrl, bookPreviewUrl } from '@okuu/contracts/library/download';
+import { AppError } from '../../lib/app-error.ts';
+import { isPdfName } from '../../lib/files.ts';
+import { acceptUpload, type FileMode, storeUpload } from '../../lib/uploads.ts';
+import type { UploadedFile } from '../../plugins/router.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import type { AuthUser } from '../auth/auth.repository.ts';
+import type { BookFields, BookFilter, BookRow, LibraryRepository } from './library.repository.ts';
+
+const notFound = () => new AppError('not_found', 'There is no such book.');
+const fileNotFound = () => new AppError('not_found', 'There is no such file.');
+
+/** Teachers and staff add books; students read them. */
+function mayUpload(user: AuthUser): boolean {
+  return user.role === roles.teacher || user.role === roles.staff;
+}
+
+function mayDelete(user: AuthUser, book: BookRow): boolean {
+  return book.ownerId === user.id || user.role === roles.staff;
+}
+
+function toBook(row: BookRow, viewer: AuthUser): EBook {
+  const fromUmk = row.umkMaterialId !== null;
+  return {
+    id_eBook: row.id,
+    name: row.name,
+    nameBook: row.name,
+    author: row.author,
+    description: row.description,
+    totalPages: row.totalPages,
+    fileName: row.fileName ?? '',
+    file:
+      row.fileKey && row.fileName
+        ? {
+            name: row.fileName,
+            size: row.fileSize ?? 0,
+            url: bookDownloadUrl(row.id),
+            previewUrl: isPdfName(row.fileName) ? bookPreviewUrl(row.id) : null,
+          }
+        : null,
+    id_bookCategory: row.categoryId,
+    id_baseBookCategory: row.baseCategoryId,
+    isFromUmk: fromUmk,
+    id_books: row.umkMaterialId,
+    owner: { id: row.ownerId, type: row.ownerRole, name: row.ownerName },
+    created: row.createdAt.toISOString(),
+    canEdit: row.ownerId === viewer.id && !fromUmk,
+    canDelete: mayDelete(viewer, row),
+  };
+}
+
+export interface BookInput {
+  id_eBook: number;
+  name?: string;
+  nameBook?: string;
+  author: string;
+  description: string;
+  totalPages: number;
+  id_bookCategory: number;
+  fileName?: string;
+}
+
+export function createLibraryService(deps: { repo: LibraryRepository; storage: Storage }) {
+  const { repo, storage } = deps;
+
+  async function found(id: number): Promise<BookRow> {
+    const row = await repo.book(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    async baseCategories() {
+      const rows = await repo.baseCategories();
+      return rows.map((r) => ({ id_baseBookCategory: r.id, name: r.name, nameKg: r.nameKg, nameEn: r.nameEn }));
+    },
+
+    async categories(baseCategoryId: number | null) {
+      const rows = await repo.categories(baseCategoryId);
+      return rows.map((r) => ({
+        id_bookCategory: r.id,
+        id_baseBookCategory: r.baseCategoryId,
+        name: r.name,
+        nameKg: r.nameKg,
+        nameEn: r.nameEn,
+      }));
+    },
+
+    /**
+     * One page of the list. With search text: the matches; when there are none, every book of the chosen categories,
+     * flagged as a fallback.
+     */
+    async list(
+      user: AuthUser,
+      input: { id_baseBookCategory: number | null; id_bookCategory: number | null; search: string; page: number },
+    ) {
+      const pageSize = libraryLimits.pageSize;
+      const offset = (input.page - 1) * pageSize;
+      const categories = { baseCategoryId: input.id_baseBookCategory, categoryId: input.id_bookCategory };
+      const browse = async () => {
+        const filter: BookFilter = { ...categories, search: null };
+        const [total, rows] = await Promise.all([repo.count(filter), repo.page(filter, offset, pageSize + 1)]);
+        return { total, rows };
+      };
+      let result: { total: number; rows: BookRow[] };
+      let fallback = false;
+      if (input.search) {
+        const filter: BookFilter = { ...categories, search: input.search };
+        const page = await repo.searchPage(filter, offset, pageSize + 1);
+        // An empty page says nothing about the number of matches, unless it is the first.
+        const total = page.total ?? (input.page > 1 ? await repo.count(filter) : 0);
+        fallback = total === 0;
+        result = fallback ? await browse() : { total, rows: page.rows };
+      } else {
+        result = await browse();
+      }
+      const { total, rows } = result;
+      return {
+        items: rows.slice(0, pageSize).map((row) => toBook(row, user)),
+        page: input.page,
+        pageSize,
+        hasMore: rows.length > pageSize,
+        total,
+        found: fallback ? 0 : total,
+        fallback,
+        search: input.search,
+      };
+    },
+
+    async deleteCheck(user: AuthUser, id: number) {
+      const row = await repo.book(id);
+      return { id_eBook: id, allowed: row !== null && mayDelete(user, row) };
+    },
+
+    async remove(user: AuthUser, id: number) {
+      const row = await found(id);
+      if (!mayDelete(user, row)) throw new AppError('forbidden', 'Only the owner of a book or staff can delete it.');
+      const deleted = await repo.delete(id);
+      if (!deleted) throw notFound();
+      // A book from the study materials shares the material's file, which stays with the material.
+      if (deleted.fileKey && deleted.umkMaterialId === null) {
+        await storage.delete(deleted.fileKey).catch(() => {});
+      }
+      return { id_eBook: id, deleted: true as const };
+    },
+
+    async save(user: AuthUser, input: BookInput, uploads: UploadedFile[]): Promise<EBook> {
+      if (!mayUpload(user)) throw new AppError('forbidden', 'Only teachers and staff can add books to the library.');
+      const existing = input.id_eBook === -1 ? null : await found(input.id_eBook);
+      if (existing && existing.ownerId !== user.id) {
+        throw new AppError('forbidden', 'Only the owner of a book can change it.');
+      }
+      if (existing && existing.umkMaterialId !== null) {
+        throw new AppError('conflict', 'This book comes from the study materials: change it there.');
+      }
+      if (!(await repo.categoryExists(input.id_bookCategory))) {
+        throw new AppError('validation', 'id_bookCategory: there is no such category.');
+      }
+      const upload = await acceptUpload(uploads, input.fileName);
+      if (!upload && !existing) throw new AppError('file_required', 'Select the file of the book.');
+      const fields: BookFields = {
+        name: (input.name ?? input.nameBook) as string,
+        author: input.author,
+        description: input.description,
+        totalPages: input.totalPages,
+        categoryId: input.id_bookCategory,
+      };
+
+      const stored = upload ? await storeUpload(storage, 'library', upload) : null;
+      const file = stored && upload ? { fileName: upload.name, fileKey: stored.key, fileSize: stored.size } : null;
+      let id: number;
+      let replaced: string | null = null;
+      try {
+        if (existing) {
+          id = existing.id;
+          replaced = await repo.update(id, fields, file);
+        } else {
+          id = await repo.insert(user.id, fields, file as NonNullable<typeof file>);
+        }
+      } catch (err) {
+        if (stored) await storage.delete(stored.key).catch(() => {});
+        throw err;
+      }
+      if (file && replaced && replaced !== file.fileKey) await storage.delete(replaced).catch(() => {});
+      return toBook(await found(id), user);
+    },
+
+    async file(id: number, mode: FileMode) {
+      const row = await repo.book(id);
+      if (!row) throw fileNotFound();
+      const stored = row.fileKey ? await storage.get(row.fileKey) : null;
+      if (!stored || !row.fileName) throw fileNotFound();
+      return { stored, name: row.fileName, mode };
+    },
+  };
+}
+
+export type LibraryService = ReturnType<typeof createLibraryService>;

@@ -1,0 +1,80 @@
+import { portalConfig } from '@okuu/contracts/misc/config';
+import { registeredFacultyList } from '@okuu/contracts/misc/faculties';
+import { logo, logoImage } from '@okuu/contracts/misc/logo';
+import { photo, photoImage, position } from '@okuu/contracts/misc/photo';
+import { settings } from '@okuu/contracts/misc/settings';
+import { defaultYear, years } from '@okuu/contracts/misc/years';
+import { newsLimits } from '@okuu/contracts/news/news-item';
+import { AppError } from '../../lib/app-error.ts';
+import { type Binding, bind, FileReply } from '../../plugins/router.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import type { MiscService } from './misc.service.ts';
+
+/** Chat pages hold 20 messages (spec section 9). */
+const chatPageSize = 20;
+
+function imageType(key: string): string {
+  if (key.endsWith('.png')) return 'image/png';
+  if (key.endsWith('.webp')) return 'image/webp';
+  return 'image/jpeg';
+}
+
+export function miscRoutes(misc: MiscService, storage: Storage, limits: { uploadMaxBytes: number }): Binding[] {
+  const maxUploadMb = Math.round((limits.uploadMaxBytes / 1024 / 1024) * 10) / 10;
+
+  async function image(key: string | null, what: string): Promise<FileReply> {
+    const file = key ? await storage.get(key) : null;
+    if (!key || !file) throw new AppError('not_found', `There is no ${what}.`);
+    return new FileReply(file.stream, file.size, imageType(key), key.split('/').pop() ?? what, 'inline');
+  }
+
+  return [
+    bind(portalConfig, async () => ({
+      basePath: '/lms',
+      publicBase: '/lms/public',
+      apiBase: '/api',
+      languages: ['ru', 'kg', 'en'],
+      defaultLanguage: 'ru',
+      maxUploadMb,
+      requestTimeoutMs: 30_000,
+      chatPageSize,
+      newsPageSize: newsLimits.pageSize,
+    })),
+
+    bind(logo, async () => {
+      const b = await misc.branding();
+      return { logo: logoImage.path, width: b.width, name: b.name, fontsize: b.fontsize };
+    }),
+
+    bind(logoImage, async () => image((await misc.branding()).logoKey, 'logo')),
+
+    bind(settings, async () => {
+      const [branding, electiveRegistration, currentYear, currentHalfYear] = await Promise.all([
+        misc.branding(),
+        misc.electiveRegistration(),
+        misc.currentYear(),
+        misc.currentHalfYear(),
+      ]);
+      return {
+        universityName: branding.name,
+        maxUploadMb,
+        electiveRegistration,
+        currentYear: currentYear.year,
+        currentHalfYear,
+      };
+    }),
+
+    bind(years, async () => misc.years()),
+    bind(defaultYear, async () => misc.defaultYear()),
+
+    bind(photo, async ({ user }) => ({
+      url: (await misc.photoKey(user.id)) ? `${photoImage.path}?id=${user.id}` : null,
+    })),
+
+    bind(photoImage, async ({ input }) => image(await misc.photoKey(input.id), 'photo')),
+
+    bind(position, async ({ user }) => ({ doljnost: user.position })),
+
+    bind(registeredFacultyList, async () => misc.faculties()),
+  ];
+}

@@ -1,0 +1,24 @@
+import { newsCheck } from '@okuu/contracts/news/check';
+import { newsData } from '@okuu/contracts/news/data';
+import { newsDelete } from '@okuu/contracts/news/delete';
+import { newsDownload } from '@okuu/contracts/news/download';
+import { newsInsert } from '@okuu/contracts/news/insert';
+import { type Binding, bind, FileReply } from '../../plugins/router.ts';
+import type { NewsService } from './news.service.ts';
+
+export function newsRoutes(service: NewsService): Binding[] {
+  return [
+    bind(newsData, async ({ input, user }) => service.feed(user, input.page)),
+
+    bind(newsCheck, async ({ input, user }) => service.check(user, input.id, input.type)),
+
+    bind(newsInsert, async ({ input, user, files }) => service.insert(user, input, files)),
+
+    bind(newsDelete, async ({ input, user }) => service.remove(user, input.id)),
+
+    bind(newsDownload, async ({ input, user }) => {
+      const file = await service.download(user, input.filename);
+      return new FileReply(file.stream, file.size, file.contentType, file.name, 'attachment');
+    }),
+  ];
+}

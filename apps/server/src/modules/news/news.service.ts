@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { roles } from '@okuu/contracts/endpoint';
+import { newsDownloadUrl } from '@okuu/contracts/news/download';
+import { fileNameSeparator, type NewsAudience, type NewsItem, newsLimits } from '@okuu/contracts/news/news-item';
+import { AppError } from '../../lib/app-error.ts';
+import { downloadType, sanitizeFileName, uniqueNames } from '../../lib/files.ts';
+import type { UploadedFile } from '../../plugins/router.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import type { AuthUser } from '../auth/auth.repository.ts';
+import type { NewsRepository, NewsRow, Visibility } from './news.repository.ts';
+
+/** What the service tells the outside world after a change (a later WebSocket layer pushes it). */
+export interface NewsEvent {
+  id: number;
+  kind: 'insert' | 'delete';
+}
+
+export interface NewsDownload {
+  stream: Readable;
+  size: number;
+  name: string;
+  contentType: string;
+}
+
+const notFound = () => new AppError('not_found', 'There is no such news item.');
+const fileNotFound = () => new AppError('not_found', 'There is no such file.');
+
+/**
+ * Who sees what: staff everything; others the items for 'all' and for their role, limited to their faculty when the
+ * item names faculties; an author always their own items.
+ */
+export function visibilityOf(user: AuthUser): Visibility {
+  if (user.role === roles.staff) return { everything: true };
+  const audience: NewsAudience =
+    user.role === roles.teacher ? 'teachers' : user.role === roles.student ? 'students' : 'all';
+  return { everything: false, userId: user.id, audience, facultyId: user.facultyId };
+}
+
+function toItem(row: NewsRow, viewer: AuthUser): NewsItem {
+  const title = row.authorPosition ?? row.authorGroup;
+  return {
+    id_eventMessage: row.id,
+    'p23-1': title ? `${row.authorName} | ${title}` : row.authorName,
+    message: row.text,
+    fileName: row.attachments.map((a) => a.name).join(fileNameSeparator),
+    created: row.createdAt.toISOString(),
+    audience: row.audience,
+    faculties: row.faculties,
+    attachments: row.attachments.map((a) => ({ name: a.name, size: a.size, url: newsDownloadUrl(row.id, a.name) })),
+    author: { id: row.authorId, name: row.authorName, title },
+    canDelete: viewer.newsPerms,
+  };
+}
+
+export function createNewsService(deps: {
+  repo: NewsRepository;
+  storage: Storage;
+  /** Called after a change is committed; must not throw. */
+  publish: (event: NewsEvent) => Promise<void>;
+}) {
+  const { repo, storage } = deps;
+
+  return {
+    async feed(user: AuthUser, page: number) {
+      const pageSize = newsLimits.pageSize;
+      const rows = await repo.page(visibilityOf(user), (page - 1) * pageSize, pageSize + 1);
+      const items = rows.slice(0, pageSize).map((row) => toItem(row, user));
+      return { items, page, pageSize, hasMore: rows.length > pageSize };
+    },
+
+    async check(user: AuthUser, id: number, type: 'view' | 'delete') {
+      const canView = await repo.isVisible(id, visibilityOf(user));
+      const canDelete = canView && user.newsPerms;
+      return { id, type, allowed: type === 'view' ? canView : canDelete, canView, canDelete };
+    },
+
+    async insert(
+      user: AuthUser,
+      input: { text: string; audience: NewsAudience; faculties: number[]; fileName?: string[] },
+      uploads: UploadedFile[],
+    ): Promise<NewsItem> {
+      // A file input left empty arrives as a part with no name and no bytes. (A name may be missing altogether.)
+      const files = uploads.filter((f) => f.fileName || f.size > 0);
+      if (files.length > newsLimits.filesMax) {
+        throw new AppError('validation', `At most ${newsLimits.filesMax} files can be attached to one news item.`);
+      }
+      if (input.text === '' && files.length === 0) {
+        throw new AppError('validation', 'text: write the text of the news or attach a file.');
+      }
+      let given = files.map((f) => f.fileName || '');
+      // An empty fileName field (a form that always sends it) counts as none.
+      if (input.fileName?.some((n) => n !== '')) {
+        const names = input.fileName.flatMap((n) => n.split(fileNameSeparator));
+        if (names.length !== files.length) {
+          throw new AppError(
+            'validation',
+            `fileName: give one name per file (${files.length} files, ${names.length} names), or leave it out.`,
+          );
+        }
+        given = names;
+      }
+      const existing = new Set(await repo.existingFaculties(input.faculties));
+      const unknown = input.faculties.filter((id) => !existing.has(id));
+      if (unknown.length) throw new AppError('validation', `faculties: there is no faculty ${unknown.join(', ')}.`);
+
+      const names = uniqueNames(given.map(sanitizeFileName));
+      const id = await repo.nextId();
+      const stored: string[] = [];
+      try {
+        const attachments = [];
+        for (const [i, file] of files.entries()) {
+          const storageKey = `news/${id}/${randomBytes(16).toString('hex')}`;
+          stored.push(storageKey);
+          const size = await storage.put(storageKey, createReadStream(file.tempPath));
+          attachments.push({ name: names[i] as string, size, storageKey });
+        }
+        await repo.insert({
+          id,
+          authorId: user.id,
+          text: input.text,
+          audience: input.audience,
+          facultyIds: input.faculties,
+          attachments,
+        });
+      } catch (err) {
+        await Promise.allSettled(stored.map((key) => storage.delete(key)));
+        throw err;
+      }
+      await deps.publish({ id, kind: 'insert' });
+      const row = await repo.item(id, { everything: true });
+      if (!row) throw new Error('A news item just inserted was not found');
+      return toItem(row, user);
+    },
+
+    async remove(user: AuthUser, id: number) {
+      if (!(await repo.isVisible(id, visibilityOf(user)))) throw notFound();
+      const keys = await repo.delete(id);
+      if (!keys) throw notFound();
+      // The item is gone; a file that cannot be removed now is left behind rather than failing the call.
+      await Promise.allSettled(keys.map((key) => storage.delete(key)));
+      await deps.publish({ id, kind: 'delete' });
+      return { id, deleted: true as const };
+    },
+
+    /** `filename` is '<news id>_<attachment name>'; only that item's attachments are looked at. */
+    async download(user: AuthUser, filename: string): Promise<NewsDownload> {
+      const match = /^([1-9]\d{0,9})_(.+)$/s.exec(filename);
+      const newsId = Number(match?.[1]);
+      const name = match?.[2] ?? '';
+      if (!match || newsId < 1 || newsId > 2_147_483_647 || name.includes('\u0000')) throw fileNotFound();
+      if (!(await repo.isVisible(newsId, visibilityOf(user)))) throw fileNotFound();
+      const attachment = await repo.attachment(newsId, name);
+      const file = attachment ? await storage.get(attachment.storageKey) : null;
+      if (!attachment || !file) throw fileNotFound();
+      return {
+        stream: file.stream,
+        size: file.size,
+        name: attachment.name,
+        contentType: downloadType(attachment.name),
+      };
+    },
+  };
+}
+
+export type NewsService = ReturnType<typeof createNewsService>;

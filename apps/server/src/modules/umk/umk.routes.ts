@@ -1,0 +1,49 @@
+import { umkDelete } from '@okuu/contracts/umk/delete';
+import { umkDownload, umkPreview } from '@okuu/contracts/umk/download';
+import { umkInsertOrUpdate } from '@okuu/contracts/umk/insert-or-update';
+import {
+  umkBookCategories,
+  umkDisciplines,
+  umkExamTypes,
+  umkSemesters,
+  umkStudentDisciplines,
+  umkStudentExamTypes,
+  umkStudentSemesters,
+  umkTeachers,
+  umkTypes,
+} from '@okuu/contracts/umk/lists';
+import { umkList, umkStudentList } from '@okuu/contracts/umk/umk-list';
+import { fileReply } from '../../lib/uploads.ts';
+import { type Binding, bind } from '../../plugins/router.ts';
+import type { UmkService } from './umk.service.ts';
+
+export function umkRoutes(service: UmkService): Binding[] {
+  return [
+    bind(umkSemesters, async () => service.semesters()),
+    bind(umkStudentSemesters, async ({ user }) => service.studentSemesters(user)),
+    bind(umkDisciplines, async ({ input, user }) => service.disciplines(user, input.id_semester, input.scope)),
+    bind(umkStudentDisciplines, async ({ input, user }) => service.studentDisciplines(user, input.id_semester)),
+    bind(umkStudentExamTypes, async ({ input, user }) =>
+      service.studentExamTypes(user, input.id_semester, input.id_discipline),
+    ),
+    bind(umkExamTypes, async () => service.examTypes()),
+    bind(umkTeachers, async ({ input, user }) => service.teachers(user, input.id_semester, input.id_discipline)),
+    bind(umkTypes, async () => service.types()),
+    bind(umkBookCategories, async () => service.bookCategories()),
+
+    bind(umkList, async ({ input, user }) => service.list(user, input)),
+    bind(umkStudentList, async ({ input, user }) => service.list(user, input)),
+
+    bind(umkInsertOrUpdate, async ({ input, user, files }) => service.save(user, input, files)),
+    bind(umkDelete, async ({ input, user }) => service.remove(user, input.id_books)),
+
+    bind(umkDownload, async ({ input, user, reply }) => {
+      const file = await service.file(user, input.id, 'download');
+      return fileReply(reply, file.stored, file.name, file.mode);
+    }),
+    bind(umkPreview, async ({ input, user, reply }) => {
+      const file = await service.file(user, input.id, 'preview');
+      return fileReply(reply, file.stored, file.name, file.mode);
+    }),
+  ];
+}

@@ -1,0 +1,256 @@
+import { roles } from '@okuu/contracts/endpoint';
+import { umkDownloadUrl, umkPreviewUrl } from '@okuu/contracts/umk/download';
+import { studentKindOf, type UmkAudience, type UmkMaterial, umkLimits } from '@okuu/contracts/umk/material';
+import { AppError } from '../../lib/app-error.ts';
+import { isPdfName } from '../../lib/files.ts';
+import { acceptUpload, type FileMode, storeUpload } from '../../lib/uploads.ts';
+import type { UploadedFile } from '../../plugins/router.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import type { AuthUser } from '../auth/auth.repository.ts';
+import type { MaterialFields, MaterialFilter, MaterialRow, MaterialScope, UmkRepository } from './umk.repository.ts';
+
+const notFound = () => new AppError('not_found', 'There is no such study material.');
+const fileNotFound = () => new AppError('not_found', 'There is no such file.');
+
+function toMaterial(row: MaterialRow, viewer: AuthUser): UmkMaterial {
+  return {
+    id_books: row.id,
+    id_typeUmk: row.type.id,
+    umkName: row.title,
+    id_discipline: row.discipline.id,
+    p34: row.discipline.name,
+    id_semester: row.semester.id,
+    p43: row.semester.name,
+    id_examination: row.examination.id,
+    p30: row.examination.name,
+    id_teacher: row.teacherId,
+    t_fio: row.teacherName,
+    id_forStudentKind: studentKindOf[row.audience],
+    files: row.fileName,
+    author: row.author,
+    totalPages: row.totalPages,
+    annotation: row.annotation,
+    audience: row.audience,
+    isLibrary: row.bookId !== null,
+    id_eBook: row.bookId,
+    id_bookCategory: row.bookCategoryId,
+    type: row.type,
+    discipline: row.discipline,
+    semester: row.semester,
+    examination: row.examination,
+    file: {
+      name: row.fileName,
+      size: row.fileSize,
+      url: umkDownloadUrl(row.id),
+      previewUrl: isPdfName(row.fileName) ? umkPreviewUrl(row.id) : null,
+    },
+    created: new Date(row.createdAt).toISOString(),
+    updated: new Date(row.updatedAt).toISOString(),
+    canEdit: row.teacherId === viewer.id,
+  };
+}
+
+export interface MaterialInput {
+  id_books: number;
+  umkName: string;
+  author: string;
+  totalPages: number;
+  annotation: string;
+  id_typeUmk: number;
+  id_discipline: number;
+  id_semester: number;
+  id_examination: number;
+  audience: UmkAudience;
+  isLibrary: boolean;
+  id_bookCategory: number | null;
+  fileName?: string;
+}
+
+export interface ListInput {
+  id_semester: number | null;
+  id_discipline: number | null;
+  id_examination: number | null;
+  id_teacher: number | null;
+  id_typeUmk: number | null;
+  page: number;
+}
+
+const named = (r: { name: string; nameKg: string; nameEn: string }) => ({
+  name: r.name,
+  nameKg: r.nameKg,
+  nameEn: r.nameEn,
+});
+
+export function createUmkService(deps: { repo: UmkRepository; storage: Storage }) {
+  const { repo, storage } = deps;
+
+  /** Teachers and staff see every material; a student those of their disciplines and study form. */
+  async function scopeOf(user: AuthUser): Promise<MaterialScope> {
+    if (user.role !== roles.student) return { everything: true };
+    return {
+      everything: false,
+      studentId: user.id,
+      groupId: user.groupId,
+      studyForm: await repo.studyForm(user.groupId),
+    };
+  }
+
+  function filterOf(input: Omit<ListInput, 'page'>): MaterialFilter {
+    return {
+      semesterId: input.id_semester,
+      disciplineId: input.id_discipline,
+      examinationTypeId: input.id_examination,
+      teacherId: input.id_teacher,
+      typeId: input.id_typeUmk,
+    };
+  }
+
+  return {
+    async types() {
+      return (await repo.types()).map((r) => ({ id_typeUmk: r.id, ...named(r) }));
+    },
+
+    async bookCategories() {
+      return (await repo.bookCategories()).map((r) => ({
+        id_bookCategory: r.id,
+        id_baseBookCategory: r.baseCategoryId,
+        ...named(r),
+        baseName: r.baseName,
+        baseNameKg: r.baseNameKg,
+        baseNameEn: r.baseNameEn,
+      }));
+    },
+
+    async examTypes() {
+      return (await repo.examTypes()).map((r) => ({ id_examination: r.id, ...named(r) }));
+    },
+
+    async semesters() {
+      return (await repo.semesters()).map((r) => ({ id_semester: r.id, number: r.number, ...named(r) }));
+    },
+
+    async studentSemesters(user: AuthUser) {
+      const rows = await repo.studentSemesters(user.id, user.groupId);
+      return rows.map((r) => ({ id_semester: r.id, number: r.number, ...named(r) }));
+    },
+
+    async disciplines(user: AuthUser, semesterId: number | null, scope: 'mine' | 'materials') {
+      const rows =
+        scope === 'mine'
+          ? await repo.teacherDisciplines(user.id, semesterId)
+          : await repo.materialDisciplines(semesterId);
+      return rows.map((r) => ({ id_discipline: r.id, code: r.code, ...named(r) }));
+    },
+
+    async studentDisciplines(user: AuthUser, semesterId: number | null) {
+      const rows = await repo.studentDisciplines(user.id, user.groupId, semesterId);
+      return rows.map((r) => ({ id_discipline: r.id, code: r.code, ...named(r) }));
+    },
+
+    async studentExamTypes(user: AuthUser, semesterId: number | null, disciplineId: number | null) {
+      const rows = await repo.studentExamTypes(user.id, semesterId, disciplineId);
+      return rows.map((r) => ({ id_examination: r.id, ...named(r) }));
+    },
+
+    async teachers(user: AuthUser, semesterId: number | null, disciplineId: number | null) {
+      const rows = await repo.teachers(await scopeOf(user), { semesterId, disciplineId });
+      return rows.map((r) => ({ id_teacher: r.id, t_fio: r.name }));
+    },
+
+    async list(user: AuthUser, input: ListInput) {
+      const pageSize = umkLimits.pageSize;
+      const scope = await scopeOf(user);
+      const filter = filterOf(input);
+      const [rows, total] = await Promise.all([
+        repo.page(scope, filter, (input.page - 1) * pageSize, pageSize + 1),
+        repo.count(scope, filter),
+      ]);
+      return {
+        items: rows.slice(0, pageSize).map((row) => toMaterial(row, user)),
+        page: input.page,
+        pageSize,
+        hasMore: rows.length > pageSize,
+        total,
+      };
+    },
+
+    async save(user: AuthUser, input: MaterialInput, uploads: UploadedFile[]): Promise<UmkMaterial> {
+      const existing = input.id_books === -1 ? null : await repo.material(input.id_books, { everything: true });
+      if (input.id_books !== -1 && !existing) throw notFound();
+      if (existing && existing.teacherId !== user.id) {
+        throw new AppError('forbidden', 'Only the teacher who uploaded a material can change it.');
+      }
+      const bookCategoryId = input.isLibrary ? input.id_bookCategory : null;
+      const missing = await repo.missingReferences({
+        typeId: input.id_typeUmk,
+        semesterId: input.id_semester,
+        examinationTypeId: input.id_examination,
+        disciplineId: input.id_discipline,
+        bookCategoryId,
+      });
+      if (missing.length) {
+        throw new AppError('validation', missing.map((field) => `${field}: there is no such record`).join('; '));
+      }
+      const sameDiscipline = existing?.discipline.id === input.id_discipline;
+      if (!sameDiscipline && !(await repo.teaches(user.id, input.id_discipline))) {
+        throw new AppError('validation', 'id_discipline: you do not teach this discipline.');
+      }
+      const upload = await acceptUpload(uploads, input.fileName);
+      if (!upload && !existing) {
+        throw new AppError('file_required', 'No study material file selected: choose the file to upload.');
+      }
+      const fields: MaterialFields = {
+        typeId: input.id_typeUmk,
+        title: input.umkName,
+        author: input.author,
+        totalPages: input.totalPages,
+        annotation: input.annotation,
+        disciplineId: input.id_discipline,
+        semesterId: input.id_semester,
+        examinationTypeId: input.id_examination,
+        audience: input.audience,
+      };
+
+      const stored = upload ? await storeUpload(storage, 'umk', upload) : null;
+      const file = stored && upload ? { fileName: upload.name, fileKey: stored.key, fileSize: stored.size } : null;
+      let id: number;
+      let previousKey: string | null = null;
+      try {
+        if (existing) {
+          id = existing.id;
+          previousKey = await repo.update(id, user.id, fields, file, bookCategoryId);
+        } else {
+          id = await repo.insert(user.id, fields, file as NonNullable<typeof file>, bookCategoryId);
+        }
+      } catch (err) {
+        if (stored) await storage.delete(stored.key).catch(() => {});
+        throw err;
+      }
+      if (file && previousKey && previousKey !== file.fileKey) await storage.delete(previousKey).catch(() => {});
+      const row = await repo.material(id, { everything: true });
+      if (!row) throw notFound();
+      return toMaterial(row, user);
+    },
+
+    async remove(user: AuthUser, id: number) {
+      const row = await repo.material(id, { everything: true });
+      if (!row) throw notFound();
+      if (row.teacherId !== user.id) {
+        throw new AppError('forbidden', 'Only the teacher who uploaded a material can delete it.');
+      }
+      const key = await repo.delete(id);
+      if (key) await storage.delete(key).catch(() => {});
+      return { id_books: id, deleted: true as const };
+    },
+
+    /** A material's file, to a caller who may list the material (404 otherwise, revealing nothing). */
+    async file(user: AuthUser, id: number, mode: FileMode) {
+      const row = await repo.material(id, await scopeOf(user));
+      const stored = row ? await storage.get(row.fileKey) : null;
+      if (!row || !stored) throw fileNotFound();
+      return { stored, name: row.fileName, mode };
+    },
+  };
+}
+
+export type UmkService = ReturnType<typeof createUmkService>;

@@ -1,0 +1,58 @@
+import type { ErrorCode } from '@okuu/contracts/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+
+/** Maps the framework's own client errors (bad JSON, too large, …) to the envelope's codes. */
+function clientErrorCode(status: number): ErrorCode {
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 413) return 'too_large';
+  if (status === 415) return 'unsupported_type';
+  if (status === 429) return 'rate_limited';
+  return 'validation';
+}
+
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted; send JSON.',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
+  FST_FILES_LIMIT: 'Too many files in one request.',
+  FST_PARTS_LIMIT: 'Too many parts in one request.',
+  FST_FIELDS_LIMIT: 'Too many fields in one request.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'This call expects multipart/form-data.',
+};
+
+/** One error handler for the whole app: every failure leaves as the envelope; 5xx never show internals. */
+export function registerErrorHandling(app: FastifyInstance, limits: { uploadMaxBytes: number }) {
+  const maxMb = Math.round((limits.uploadMaxBytes / 1024 / 1024) * 10) / 10;
+
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.status >= 500) request.log.error({ err }, 'request failed');
+      return reply
+        .status(err.status)
+        .send({ result: 1, error: { code: err.code, message: err.message }, data: err.data });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = clientErrorCode(status);
+      const message =
+        code === 'too_large' && err.code === 'FST_REQ_FILE_TOO_LARGE'
+          ? `The file is too large: at most ${maxMb} MB.`
+          : (frameworkMessages[err.code] ??
+            (code === 'rate_limited'
+              ? 'Too many requests. Wait a minute and try again.'
+              : 'The request is malformed.'));
+      return reply.status(status).send({ result: 1, error: { code, message }, data: null });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.status(500).send({
+      result: 1,
+      error: { code: 'internal', message: 'Something went wrong on the server. Try again later.' },
+      data: null,
+    });
+  });
+}

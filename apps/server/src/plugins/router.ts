@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { DataOf, Endpoint, ParsedRequestOf } from '@okuu/contracts/endpoint';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+import type { AuthUser } from '../modules/auth/auth.repository.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+import { authorize } from './auth.ts';
+
+/** A file received in a multipart request, kept in a temporary file until the handler returns. */
+export interface UploadedFile {
+  field: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  tempPath: string;
+}
+
+/** A file reply: streamed with the given type, as an attachment unless it is a safe inline image. */
+export class FileReply {
+  constructor(
+    readonly stream: Readable,
+    readonly size: number,
+    readonly contentType: string,
+    readonly fileName: string,
+    readonly disposition: 'attachment' | 'inline' = 'attachment',
+  ) {}
+}
+
+export interface RouteContext<E extends Endpoint> {
+  input: ParsedRequestOf<E>;
+  /** The caller, or null on a public endpoint called without a session. */
+  session: AuthUser | null;
+  /** The caller; only read it on endpoints whose access level requires a session. */
+  user: AuthUser;
+  files: UploadedFile[];
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Result<E extends Endpoint> = E['replyKind'] extends 'file' ? FileReply : DataOf<E>;
+
+export interface Binding {
+  endpoint: Endpoint;
+  handler: (ctx: RouteContext<Endpoint>) => Promise<unknown>;
+}
+
+export function bind<E extends Endpoint>(endpoint: E, handler: (ctx: RouteContext<E>) => Promise<Result<E>>): Binding {
+  return { endpoint, handler: handler as unknown as Binding['handler'] };
+}
+
+function validationMessage(issues: { path: PropertyKey[]; message: string }[]): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+/** Reads a multipart request: text fields into an object (repeated names into arrays), files into temp files. */
+async function readMultipart(request: FastifyRequest, maxBytes: number) {
+  if (!request.isMultipart()) throw new AppError('validation', 'This call expects multipart/form-data.');
+  const fields: Record<string, string | string[]> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: maxBytes, files: 20, fields: 50, fieldSize: 1024 * 1024 },
+    })) {
+      if (part.type === 'file') {
+        const tempPath = path.join(os.tmpdir(), `okuu-upload-${randomUUID()}`);
+        files.push({ field: part.fieldname, fileName: part.filename, mimeType: part.mimetype, size: 0, tempPath });
+        await pipeline(part.file, createWriteStream(tempPath));
+        const file = files[files.length - 1] as UploadedFile;
+        file.size = (await fs.stat(tempPath)).size;
+      } else {
+        const value = String(part.value);
+        const existing = fields[part.fieldname];
+        fields[part.fieldname] =
+          existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+      }
+    }
+  } catch (err) {
+    await removeTempFiles(files);
+    // The parser's own complaints (no boundary, a part cut short…) carry no status: the body is malformed. Errors
+    // of the system (a full disk) and the plugin's limits (413) keep theirs.
+    const e = err as { statusCode?: unknown; syscall?: unknown };
+    if (!(err instanceof AppError) && e.statusCode === undefined && e.syscall === undefined) {
+      throw new AppError('validation', 'The multipart body is malformed.');
+    }
+    throw err;
+  }
+  return { fields, files };
+}
+
+async function removeTempFiles(files: UploadedFile[]) {
+  await Promise.all(files.map((f) => fs.rm(f.tempPath, { force: true })));
+}
+
+/** Registers every binding; fails at start when the registry and the bindings disagree. */
+export function registerEndpoints(
+  app: FastifyInstance,
+  opts: { registry: readonly Endpoint[]; bindings: Binding[]; auth: AuthService; uploadMaxBytes: number },
+) {
+  const byId = new Map(opts.bindings.map((b) => [b.endpoint.id, b]));
+  const missing = opts.registry.filter((e) => !byId.has(e.id)).map((e) => e.id);
+  const extra = opts.bindings.filter((b) => !opts.registry.includes(b.endpoint)).map((b) => b.endpoint.id);
+  if (missing.length || extra.length || byId.size !== opts.bindings.length) {
+    throw new Error(
+      `Registry and routes disagree. Missing handlers: [${missing}]; unregistered or duplicate: [${extra}]`,
+    );
+  }
+
+  for (const { endpoint, handler } of opts.bindings) {
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      handler: async (request, reply) => {
+        const session = await authorize(opts.auth, request, endpoint.access);
+        let raw: unknown;
+        let files: UploadedFile[] = [];
+        if (endpoint.requestKind === 'multipart') {
+          const parsed = await readMultipart(request, opts.uploadMaxBytes);
+          raw = parsed.fields;
+          files = parsed.files;
+        } else {
+          // A call with no body at all is an empty object; an explicit JSON null is not.
+          const source = endpoint.requestKind === 'query' ? request.query : request.body;
+          raw = source === undefined ? {} : source;
+        }
+        try {
+          const input = endpoint.request.safeParse(raw);
+          if (!input.success) throw new AppError('validation', validationMessage(input.error.issues));
+          const ctx: RouteContext<Endpoint> = {
+            input: input.data,
+            session,
+            get user(): AuthUser {
+              if (!session) throw new AppError('unauthenticated', 'Sign in to continue.');
+              return session;
+            },
+            files,
+            request,
+            reply,
+          };
+          const result = await handler(ctx);
+          if (result instanceof FileReply) {
+            const safeName = encodeURIComponent(result.fileName);
+            return reply
+              .header('content-type', result.contentType)
+              .header('content-length', result.size)
+              .header('x-content-type-options', 'nosniff')
+              .header('content-disposition', `${result.disposition}; filename*=UTF-8''${safeName}`)
+              .send(result.stream);
+          }
+          return reply.send({ result: 0, error: null, data: result });
+        } finally {
+          if (files.length) await removeTempFiles(files);
+        }
+      },
+    });
+  }
+}

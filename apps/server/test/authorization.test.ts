@@ -1,0 +1,59 @@
+import { enticate } from '@okuu/contracts/auth/enticate';
+import { registry } from '@okuu/contracts/registry';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CallerName, callers, databaseDigest, signInAll } from './callers.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import { formBody, storageDigest } from './multipart.ts';
+
+/**
+ * Every endpoint of the registry, called by each of six callers. A caller whose role the endpoint's access level
+ * excludes gets 401 (no session) or 403 and no data, whatever it sends; and nothing is stored (rows or files).
+ * Multipart endpoints get the same inputs as form fields, with a file.
+ */
+let t: TestApp;
+let cookies: Record<CallerName, string | undefined>;
+beforeAll(async () => {
+  t = await createTestApp();
+  cookies = await signInAll(t);
+});
+afterAll(() => t.close());
+
+const inputs: Record<string, unknown>[] = [{}, { id: 1, uid: 1, role: 1 }, { id: -1, page: 1, token: 'x' }];
+
+describe.each(registry.map((e) => [`${e.method} ${e.path} (${e.access})`, e] as const))('%s', (_name, endpoint) => {
+  for (const caller of Object.keys(callers) as CallerName[]) {
+    const allowed = (callers[caller].may as string[]).includes(endpoint.access);
+    it(`${allowed ? 'lets in' : 'keeps out'} ${caller}`, async () => {
+      const before = allowed ? '' : `${await databaseDigest(t)}\n${await storageDigest(t)}`;
+      for (const input of inputs) {
+        // Some endpoints end the caller's session (logout); each call starts with a live one.
+        const login = callers[caller].login;
+        if (login && cookies[caller] && (await t.call(enticate, {}, { cookie: cookies[caller] })).status !== 200) {
+          cookies[caller] = await t.signIn(login);
+        }
+        const res = await t.app.inject({
+          method: endpoint.method,
+          url: endpoint.path,
+          ...(endpoint.method === 'GET'
+            ? { query: input as Record<string, string> }
+            : endpoint.requestKind === 'multipart'
+              ? { payload: formBody(input, [{ name: 'note.txt', content: 'x' }]) }
+              : { payload: input }),
+          headers: cookies[caller] ? { cookie: cookies[caller] } : {},
+        });
+        if (allowed) {
+          // Allowed callers may still get 400/404 for these inputs, but never a refusal by role, never a 5xx.
+          // (A public endpoint may answer 401 about the credentials it was given.)
+          expect(res.statusCode, res.body).toBeLessThan(500);
+          if (endpoint.access !== 'public') expect([401, 403]).not.toContain(res.statusCode);
+        } else {
+          expect(res.statusCode).toBe(caller === 'anonymous' ? 401 : 403);
+          const body = res.json();
+          expect(body.data).toBeNull();
+          expect(body.error.code).toBe(caller === 'anonymous' ? 'unauthenticated' : 'forbidden');
+        }
+      }
+      if (!allowed) expect(`${await databaseDigest(t)}\n${await storageDigest(t)}`).toBe(before);
+    });
+  }
+});

@@ -1,0 +1,215 @@
+import type { Endpoint } from '@okuu/contracts/endpoint';
+import { registry } from '@okuu/contracts/registry';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowedCaller, type CallerName, databaseDigest, signInAll } from './callers.ts';
+import { createTestApp, type TestApp } from './harness.ts';
+import { formBody, storageDigest } from './multipart.ts';
+
+/**
+ * Every endpoint, fed at least 200 generated malformed inputs by a caller allowed to use it: never a 5xx, always the
+ * error envelope, and the database is byte-for-byte unchanged. "Malformed" means the endpoint's own request schema
+ * rejects it, so every one of these calls must be refused with 400. Multipart endpoints get malformed forms (fields as
+ * the server reads them: a text, or a list when repeated), with files, and malformed multipart bodies; for them the
+ * stored files must be unchanged too.
+ */
+const runs = 200;
+let t: TestApp;
+let cookies: Record<CallerName, string | undefined>;
+beforeAll(async () => {
+  t = await createTestApp();
+  cookies = await signInAll(t);
+});
+afterAll(() => t.close());
+
+/** The field names the schema knows, so that generated objects hit them with wrong types. */
+function fieldNames(endpoint: Endpoint): string[] {
+  const shape = (endpoint.request as unknown as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+/** Query strings are objects of strings; malformed ones have the wrong values or fields. */
+function malformedQueries(endpoint: Endpoint) {
+  const names = [...fieldNames(endpoint), 'extra'];
+  const value = fc.oneof(fc.string(), fc.constantFrom('', '-1', '0', '1e999', 'NaN', '../x', '%00', 'null'));
+  return fc.dictionary(fc.constantFrom(...names), value);
+}
+
+function malformedObjects(endpoint: Endpoint) {
+  if (endpoint.method === 'GET') return malformedQueries(endpoint);
+  const names = fieldNames(endpoint);
+  const value = fc.oneof(
+    fc.jsonValue(),
+    fc.string({ minLength: 200, maxLength: 400 }),
+    fc.constantFrom(
+      '',
+      ' ',
+      '../../etc/passwd',
+      "' OR 1=1 --",
+      '<script>alert(1)</script>',
+      '\u0000',
+      '𝕆𝕜𝕦𝕦',
+      -1,
+      1e308,
+      NaN,
+    ),
+  );
+  const objects = names.length
+    ? fc.dictionary(fc.constantFrom(...names, '__proto__', 'constructor', 'extra'), value, {
+        maxKeys: names.length + 2,
+      })
+    : fc.dictionary(fc.string(), value);
+  return fc.oneof(objects, fc.jsonValue());
+}
+
+/** Multipart fields reach the schema as texts, or lists of texts when repeated. */
+function malformedForms(endpoint: Endpoint) {
+  const names = [...fieldNames(endpoint), 'extra'];
+  const text = fc.oneof(
+    fc.string(),
+    fc.string({ minLength: 200, maxLength: 400 }),
+    fc.constantFrom('', ' ', '0', '-1', '1e999', 'NaN', 'null', '[]', '{}', '../../etc/passwd', "' OR 1=1 --", '𝕆𝕜𝕦𝕦'),
+    fc.constant('x'.repeat(10_001)),
+  );
+  return fc.dictionary(fc.constantFrom(...names), fc.oneof(text, fc.array(text, { minLength: 2, maxLength: 4 })), {
+    maxKeys: names.length + 1,
+  });
+}
+
+const uploads = fc.array(
+  fc.record({
+    name: fc.oneof(
+      fc.string({ minLength: 1 }),
+      fc.constantFrom('../../etc/passwd', 'a.html', '.htaccess', 'C:\\x.exe'),
+    ),
+    content: fc.string({ maxLength: 64 }),
+  }),
+  { maxLength: 2 },
+);
+
+/** Bodies that are not valid multipart/form-data, sent with a multipart content type. */
+const rawForms = fc.oneof(
+  fc.record({ type: fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=x'), body: fc.string() }),
+  fc.record({
+    type: fc.constant('multipart/form-data; boundary=x'),
+    body: fc.constantFrom(
+      '--x\r\nContent-Disposition: form-data; name="text"\r\n\r\nunterminated',
+      '--x\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\ncut short',
+      '--x\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--x--',
+      '--x\r\nno headers\r\n--x--',
+      '--x--',
+      '',
+    ),
+  }),
+);
+
+const rejected = (endpoint: Endpoint) => (input: unknown) => !endpoint.request.safeParse(input).success;
+
+/** Raw bodies that are not JSON at all, or JSON the endpoint's schema rejects (a generated "{}" may be valid). */
+const rawBodies = (endpoint: Endpoint) =>
+  fc
+    .oneof(
+      fc.string(),
+      fc.constantFrom('{', '{"login":', '[1,2', 'null', '{"__proto__":{"x":1}}', '\u0000\u0001', '{"a":1}garbage'),
+    )
+    .filter((body) => {
+      try {
+        return rejected(endpoint)(JSON.parse(body));
+      } catch {
+        return true;
+      }
+    });
+
+const checked = registry;
+
+describe.each(checked.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', (_name, endpoint) => {
+  const caller = allowedCaller(endpoint.access);
+
+  it(`refuses ${runs} malformed inputs with 400 and stores nothing`, async () => {
+    const before = await databaseDigest(t);
+    const filesBefore = await storageDigest(t);
+    const multipart = endpoint.requestKind === 'multipart';
+    const generated = multipart ? malformedForms(endpoint) : malformedObjects(endpoint);
+    // Some inputs cannot be malformed (a GET with no parameters accepts any query); those get the raw checks only.
+    const canBeMalformed = fc.sample(generated, { numRuns: 100, seed: 1 }).some(rejected(endpoint));
+    if (canBeMalformed && multipart) {
+      await fc.assert(
+        fc.asyncProperty(malformedForms(endpoint).filter(rejected(endpoint)), uploads, async (input, files) => {
+          const res = await t.app.inject({
+            method: endpoint.method,
+            url: endpoint.path,
+            payload: formBody(input, files),
+            headers: cookies[caller] ? { cookie: cookies[caller] } : {},
+          });
+          expect(res.statusCode, res.body).toBe(400);
+          expect(res.json()).toMatchObject({ result: 1, data: null, error: { code: 'validation' } });
+        }),
+        { numRuns: runs },
+      );
+    } else if (canBeMalformed) {
+      await fc.assert(
+        fc.asyncProperty(malformedObjects(endpoint).filter(rejected(endpoint)), async (input) => {
+          const res = await t.app.inject({
+            method: endpoint.method,
+            url: endpoint.path,
+            ...(endpoint.method === 'GET'
+              ? { query: input as Record<string, string> }
+              : { payload: JSON.stringify(input), headers: { 'content-type': 'application/json' } }),
+            headers: {
+              ...(endpoint.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+              ...(cookies[caller] ? { cookie: cookies[caller] } : {}),
+            },
+          });
+          expect(res.statusCode, res.body).toBe(400);
+          expect(res.json()).toMatchObject({ result: 1, data: null, error: { code: 'validation' } });
+        }),
+        { numRuns: runs },
+      );
+    }
+    if (multipart) {
+      await fc.assert(
+        fc.asyncProperty(rawForms, async ({ type, body }) => {
+          const res = await t.app.inject({
+            method: endpoint.method,
+            url: endpoint.path,
+            payload: body,
+            headers: { 'content-type': type, ...(cookies[caller] ? { cookie: cookies[caller] } : {}) },
+          });
+          expect(res.statusCode, res.body).toBeLessThan(500);
+          expect(res.statusCode).toBeGreaterThanOrEqual(400);
+          expect(res.json().result).not.toBe(0);
+        }),
+        { numRuns: runs },
+      );
+    } else if (endpoint.method === 'GET') {
+      await fc.assert(
+        fc.asyncProperty(fc.string(), async (query) => {
+          const res = await t.app.inject({
+            method: 'GET',
+            url: `${endpoint.path}?${encodeURI(query).replace(/#/g, '%23')}`,
+            headers: cookies[caller] ? { cookie: cookies[caller] } : {},
+          });
+          expect(res.statusCode, res.body).toBeLessThan(500);
+        }),
+        { numRuns: runs },
+      );
+    } else {
+      await fc.assert(
+        fc.asyncProperty(rawBodies(endpoint), async (body) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: endpoint.path,
+            payload: body,
+            headers: { 'content-type': 'application/json', ...(cookies[caller] ? { cookie: cookies[caller] } : {}) },
+          });
+          expect(res.statusCode, res.body).toBeLessThan(500);
+          expect(res.statusCode).toBeGreaterThanOrEqual(400);
+          expect(res.json().result).not.toBe(0);
+        }),
+        { numRuns: runs },
+      );
+    }
+    expect(await databaseDigest(t)).toBe(before);
+    expect(await storageDigest(t)).toBe(filesBefore);
+  });
+});

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { DataOf, Endpoint, RequestOf } from '@okuu/contracts/endpoint';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
+import { createDiskStorage, type Storage } from '../src/plugins/storage.ts';
+import { admin, databaseUrl } from './template.ts';
+
+export const password = 'Okuu2026!';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  storage: Storage;
+  config: Config;
+  /** Signs a demo account in and returns its Cookie header value. */
+  signIn(login: string, pass?: string): Promise<string>;
+  /** Calls an endpoint as the holder of `cookie` (anonymous when undefined). */
+  call<E extends Endpoint>(
+    endpoint: E,
+    input?: RequestOf<E> | Record<string, unknown>,
+    opts?: { cookie?: string; ip?: string },
+  ): Promise<{ status: number; body: { result: number; error: { code: string; message: string }; data: DataOf<E> } }>;
+  /** Another connection to the same database, as a second server instance would have. */
+  reopen(): Promise<Database>;
+  close(): Promise<void>;
+}
+
+/** A fresh copy of the seeded demo university (database and files), on the engine of this test project. */
+async function freshDatabase(): Promise<{
+  database: Database;
+  reopen: () => Promise<Database>;
+  drop: () => Promise<void>;
+}> {
+  const template = inject('template');
+  if (process.env.TEST_ENGINE === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL as string;
+    const name = `okuu_t_${randomBytes(6).toString('hex')}`;
+    await admin(base, [`CREATE DATABASE ${name} TEMPLATE ${template}`]);
+    const database = await openPostgres(databaseUrl(base, name), 5);
+    return {
+      database,
+      reopen: () => openPostgres(databaseUrl(base, name), 5),
+      drop: () => admin(base, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]),
+    };
+  }
+  const dump = await fs.readFile(template);
+  const database = await openPglite(undefined, new Blob([dump]));
+  // PGlite lives in one process: a second instance shares the same handle (close is then a no-op for it).
+  return { database, reopen: async () => ({ ...database, close: async () => {} }), drop: async () => {} };
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { now?: () => Date } = {},
+): Promise<TestApp> {
+  const { database, reopen, drop } = await freshDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'okuu-test-'));
+  await fs.cp(inject('templateFiles'), path.join(dataDir, 'files'), { recursive: true });
+  const storage = createDiskStorage(path.join(dataDir, 'files'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '0', DATA_DIR: dataDir, SEED: 'off', ...env });
+  const app = await buildApp({ config, database, storage, now: opts.now });
+  await app.ready();
+
+  const call: TestApp['call'] = async (endpoint, input, o = {}) => {
+    const res = await app.inject({
+      method: endpoint.method,
+      url: endpoint.path,
+      ...(endpoint.method === 'GET'
+        ? { query: (input ?? {}) as Record<string, string> }
+        : { payload: (input ?? {}) as object }),
+      headers: o.cookie ? { cookie: o.cookie } : {},
+      remoteAddress: o.ip ?? '127.0.0.1',
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  return {
+    app,
+    database,
+    storage,
+    config,
+    call,
+    reopen,
+    async signIn(login, pass = password) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/orize.json',
+        payload: { login, password: pass },
+        remoteAddress: `127.0.${Math.floor(Math.random() * 250)}.1`,
+      });
+      if (res.statusCode !== 200) throw new Error(`Sign-in of ${login} failed: ${res.statusCode} ${res.body}`);
+      const cookie = res.cookies.find((c) => c.name === 'token');
+      if (!cookie) throw new Error('No token cookie');
+      return `token=${cookie.value}`;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

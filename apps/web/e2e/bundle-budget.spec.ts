@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+/** The budget of the sign-in route's initial JavaScript, gzipped. */
+const BUDGET_KB = 150;
+
+const dist = new URL('../dist/', import.meta.url);
+const gzipKb = (file: string) => gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length / 1024;
+
+/** A script and every script it imports statically. */
+function withImports(file: string, found = new Set<string>()): Set<string> {
+  if (found.has(file)) return found;
+  found.add(file);
+  const code = readFileSync(new URL(file, dist), 'utf8');
+  for (const [, imported] of code.matchAll(/(?:import|from)\s*"\.\/([^"]+\.js)"/g))
+    withImports(`assets/${imported}`, found);
+  return found;
+}
+
+/**
+ * Initial JavaScript: what the route needs to render — the entry and its imports, the sign-in screen's chunk
+ * and its imports, and the Russian catalogues. The API contracts (and zod) load with the first call.
+ */
+test('the sign-in route needs at most 150 KB of JavaScript, gzipped, to render', async ({ page }) => {
+  const html = readFileSync(new URL('index.html', dist), 'utf8');
+  const entry = /<script type="module" crossorigin src="\/lms\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const chunk = (prefix: string) =>
+    readdirSync(new URL('assets/', dist)).find((file) => file.startsWith(prefix) && file.endsWith('.js'));
+  const signIn = chunk('login-page-');
+  const catalogues = chunk('ru-');
+  expect(entry && signIn && catalogues).toBeTruthy();
+
+  const initial = new Set([...withImports(entry ?? ''), ...withImports(`assets/${signIn}`), `assets/${catalogues}`]);
+  const initialKb = [...initial].reduce((sum, file) => sum + gzipKb(file), 0);
+
+  // The browser loads exactly these before the screen shows; then the logo call brings the contracts.
+  const requested = new Set<string>();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.endsWith('.js')) requested.add(pathname.replace('/lms/', ''));
+  });
+  await page.goto('/lms/login', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('img', { name: 'Университет Окуу' })).toBeVisible();
+  for (const file of initial) expect(requested, file).toContain(file);
+  const later = [...requested].filter((file) => !initial.has(file));
+  const laterKb = later.reduce((sum, file) => sum + gzipKb(file), 0);
+
+  console.log(
+    `sign-in route: initial JavaScript ${initialKb.toFixed(1)} KB gzipped in ${initial.size} files; ` +
+      `then ${laterKb.toFixed(1)} KB with the first API call (${later.length} files: contracts and zod)`,
+  );
+  expect(initialKb).toBeLessThanOrEqual(BUDGET_KB);
+});

@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+test.describe('portal shell', () => {
+  test('every side-menu entry opens a screen, never a blank one', async ({ page }) => {
+    await signIn(page, 'student1');
+    const menu = page.getByRole('navigation', { name: 'Меню' });
+    await expect(menu.getByRole('link')).toHaveCount(18);
+    const entries = await menu.getByRole('link').allTextContents();
+    for (const entry of entries) {
+      await menu.getByRole('link', { name: entry, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('пока недоступен');
+    }
+    await page.getByRole('link', { name: 'Журнал посещаемости' }).click();
+    await expect(page).toHaveURL(/\/lms\/journal$/);
+    await expect(page).toHaveTitle('Журнал | Портал');
+  });
+
+  test('routes: / goes to the portal, unknown paths under /lms go home', async ({ page }) => {
+    await signIn(page, 'student1');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/lms$/);
+    await page.goto('/lms/no-such-screen');
+    await expect(page).toHaveURL(/\/lms$/);
+    await page.goto('/lms/apps');
+    await expect(page).toHaveTitle('Приложения | Портал');
+    await page.getByRole('main').getByRole('link', { name: 'Транскрипт' }).click();
+    await expect(page).toHaveTitle('Транскрипт | Портал');
+  });
+
+  test('the dark theme is the default; the toggle switches it and the choice persists', async ({ page }) => {
+    await signIn(page, 'teacher1');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.getByRole('button', { name: 'Включить светлую тему' }).click();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.getByRole('button', { name: 'Включить тёмную тему' }).click();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  });
+
+  test('the language switches from the profile menu and is remembered', async ({ page, context }) => {
+    await signIn(page, 'teacher1');
+    await page.getByRole('button', { name: /Волков Дмитрий/ }).click();
+    await page.getByRole('menuitem', { name: 'Кыр' }).click();
+    await expect(page.getByRole('heading', { name: 'Кош келиңиз, Дмитрий!' })).toBeVisible();
+    await expect(page).toHaveTitle('Башкы бет | Портал');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ky');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Кош келиңиз, Дмитрий!' })).toBeVisible();
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === 'lang');
+    expect(cookie?.value).toBe('kg');
+    expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(359 * 24 * 3600 * 1000);
+
+    await page.getByRole('button', { name: /Волков Дмитрий/ }).click();
+    await page.getByRole('menuitem', { name: 'Eng' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome, Дмитрий!' })).toBeVisible();
+    await page.goto('/lms?lang=ru');
+    await expect(page.getByRole('heading', { name: 'Добро пожаловать, Дмитрий!' })).toBeVisible();
+  });
+
+  test('the sign-in screen switches language too', async ({ page }) => {
+    await page.goto('/lms/login');
+    await page.getByRole('button', { name: 'Eng' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page).toHaveTitle('Authorization | Portal');
+    await page.getByRole('button', { name: 'Кыр' }).click();
+    await expect(page.getByRole('button', { name: 'Кирүү' })).toBeVisible();
+  });
+});
+
+test.describe('mobile layout', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('tabs profile, news, messages and applications; applications is active by default', async ({ page }) => {
+    await signIn(page, 'student1');
+    const tabs = page.getByRole('navigation', { name: 'Разделы' });
+    await expect(tabs.getByRole('link')).toHaveText(['Профиль', 'Новости', 'Сообщения', 'Приложения']);
+    await expect(tabs.getByRole('link', { name: 'Приложения' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Журнал' })).toBeVisible();
+
+    await tabs.getByRole('link', { name: 'Сообщения' }).click();
+    await expect(page).toHaveURL(/\/lms\/chat#messages$/);
+    await expect(tabs.getByRole('link', { name: 'Сообщения' })).toHaveAttribute('aria-current', 'page');
+
+    await tabs.getByRole('link', { name: 'Профиль' }).click();
+    await expect(page.getByRole('heading', { name: 'Личные данные' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    await page.getByRole('link', { name: 'Рейтинг' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Раздел «Рейтинг» пока недоступен');
+  });
+});

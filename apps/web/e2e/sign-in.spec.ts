@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, signIn } from './support';
+
+test.describe('sign-in', () => {
+  test('shows the institution logo and name, and the title', async ({ page }) => {
+    await page.goto('/lms/login');
+    await expect(page).toHaveTitle('Авторизация | Портал');
+    await expect(page.getByRole('img', { name: 'Университет Окуу' })).toBeVisible();
+    await expect(page.getByText('Университет Окуу')).toBeVisible();
+  });
+
+  test('a student signs in and sees the group in the profile header', async ({ page }) => {
+    await signIn(page, 'student1');
+    await expect(page).toHaveTitle('Главная | Портал');
+    await expect(page.getByRole('heading', { name: 'Добро пожаловать, Нурсултан!' })).toBeVisible();
+    const navigation = page.getByRole('navigation').filter({ has: page.getByText('ПИ-1-26') });
+    await expect(navigation.getByText('Жээнбеков Нурсултан Жоомартович')).toBeVisible();
+  });
+
+  test('a teacher signs in and sees the position in the profile header', async ({ page }) => {
+    await signIn(page, 'teacher1');
+    await expect(page.getByText('Доцент')).toBeVisible();
+    await expect(page.getByText('Волков Дмитрий', { exact: false }).first()).toBeVisible();
+  });
+
+  test('a wrong password shows the message; a click hides it', async ({ page }) => {
+    await page.goto('/lms/login');
+    await page.getByLabel('Логин').fill('student1');
+    await page.getByRole('textbox', { name: 'Пароль', exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page.getByRole('button', { name: 'Вход...' })).toBeVisible();
+    const message = page.getByRole('alert').filter({ hasText: 'Неверное имя пользователя или пароль' });
+    await expect(message).toBeVisible();
+    await expect(page).toHaveURL(/\/lms\/login$/);
+    await message.click();
+    await expect(message).toBeHidden();
+  });
+
+  test('an account of another role is not let in', async ({ page }) => {
+    await page.goto('/lms/login');
+    await page.getByLabel('Логин').fill('staff1');
+    await page.getByRole('textbox', { name: 'Пароль', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page.getByText('Для этой учётной записи вход в портал не предусмотрен')).toBeVisible();
+    await expect(page).toHaveURL(/\/lms\/login$/);
+  });
+
+  test('the session survives a reload; logout clears it and returns to sign-in', async ({ page }) => {
+    await signIn(page, 'student2');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: /Добро пожаловать/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Выход' }).click();
+    await expect(page).toHaveURL(/\/lms\/login$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    await page.goto('/lms');
+    await expect(page).toHaveURL(/\/lms\/login$/);
+  });
+
+  test('without a session the portal sends to sign-in, and a 401 of any call too', async ({ page, context }) => {
+    await page.goto('/lms/journal');
+    await expect(page).toHaveURL(/\/lms\/login$/);
+
+    await signIn(page, 'student2');
+    await page.waitForLoadState('networkidle');
+    await context.clearCookies();
+    await page.getByRole('link', { name: 'Профиль' }).click();
+    await expect(page).toHaveURL(/\/lms\/login$/);
+  });
+});

@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+
+// E2E_PORT lets two runs side by side use different servers (and data directories).
+const port = Number(process.env.E2E_PORT ?? 8190);
+const dataDir = `/tmp/okuu-e2e-${port}`;
+
+/**
+ * End-to-end tests against the real server on a fresh demo database: the web app is built, then the
+ * server starts from the repository root with an empty data directory (it migrates and seeds itself).
+ */
+export default defineConfig({
+  testDir: './e2e',
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: '../../test-results/web-e2e',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    locale: 'ru-RU',
+    timezoneId: 'Asia/Bishkek',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: [
+      'npm run build',
+      `rm -rf ${dataDir}`,
+      `cd ../.. && PORT=${port} DATA_DIR=${dataDir} RATE_LIMIT_MAX=0 LOGIN_FAILURE_LIMIT=1000 LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
+    ].join(' && '),
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

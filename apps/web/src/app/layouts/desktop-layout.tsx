@@ -1,0 +1,69 @@
+import { AppShell, Divider, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Loading } from '../../components/ui/loading';
+import { ProductLogo } from '../../components/ui/product-logo';
+import { DisciplineList } from '../../features/discipline/components/discipline-list';
+import { useSettings } from '../../features/misc/api/get-settings';
+import { ProfileHeader } from '../../features/profile/components/profile-header';
+import { AppsPanel } from './apps-panel';
+import { ContactsPanel } from './contacts-panel';
+import { SideMenu } from './side-menu';
+import { TopNav } from './top-nav';
+
+/** Above 899.92 px: top navigation; profile header, disciplines and menu; the content; contacts and applications. */
+export function DesktopLayout() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: { base: 250, lg: 290 }, breakpoint: 'md' }}
+      aside={{ width: { base: 240, lg: 300 }, breakpoint: 'md' }}
+      padding="lg"
+    >
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap" miw={0}>
+            <ProductLogo />
+            {settings.data && (
+              <Text c="dimmed" truncate visibleFrom="lg">
+                {settings.data.universityName}
+              </Text>
+            )}
+          </Group>
+          <TopNav />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <ProfileHeader />
+        <Divider my="sm" />
+        <AppShell.Section grow component={ScrollArea}>
+          <DisciplineList />
+          <Divider my="sm" />
+          <SideMenu />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      <AppShell.Aside p="sm">
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack>
+            <ContactsPanel />
+            <Divider />
+            <Stack gap="xs">
+              <Title order={2} size="h5">
+                {t('panels.applications')}
+              </Title>
+              <AppsPanel compact />
+            </Stack>
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Aside>
+    </AppShell>
+  );
+}

@@ -1,0 +1,51 @@
+import { useMediaQuery } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import { usePrefetchQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { Loading } from '../../components/ui/loading';
+import { configQuery } from '../../features/misc/api/get-config';
+import { settingsQuery } from '../../features/misc/api/get-settings';
+import { isConnectionProblem } from '../../lib/api';
+import { hasStoredSession, LOGIN_PATH } from '../../lib/session';
+import { clearSessionData } from '../../lib/storage';
+import { useSession } from '../../lib/use-session';
+import { DESKTOP_MEDIA_QUERY } from '../theme';
+import { DesktopLayout } from './desktop-layout';
+import { MobileLayout } from './mobile-layout';
+
+/** Spec section 9: toasts (top-right) close after 5 s. */
+const TOAST_AUTO_CLOSE_MS = 5000;
+
+/**
+ * The authenticated area under /lms: the stored session is authenticated first (no stored session: sign-in),
+ * then the desktop or the mobile layout is shown with the toast container, and settings and config are loaded.
+ */
+export function PortalLayout() {
+  const session = useSession();
+  const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY, true, { getInitialValueInEffect: false });
+  const signedIn = session.isSuccess;
+  const unreachable = session.isError && isConnectionProblem(session.error);
+
+  useEffect(() => {
+    if (session.isError && !unreachable) clearSessionData();
+  }, [session.isError, unreachable]);
+
+  if (!hasStoredSession() && !signedIn) return <Navigate to={LOGIN_PATH} replace />;
+  if (session.isError) return <Navigate to={unreachable ? '/lms/offline' : LOGIN_PATH} replace />;
+  if (!signedIn) return <Loading />;
+  return (
+    <>
+      <Preload />
+      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      {desktop ? <DesktopLayout /> : <MobileLayout />}
+    </>
+  );
+}
+
+/** Spec section 4: after sign-in, settings and config are loaded. */
+function Preload() {
+  usePrefetchQuery(settingsQuery);
+  usePrefetchQuery(configQuery);
+  return null;
+}

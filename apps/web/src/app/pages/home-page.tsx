@@ -1,0 +1,40 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/ui/page-title';
+import { CurrentPeriod } from '../../features/discipline/components/current-period';
+import { YearSelect } from '../../features/misc/components/year-select';
+import { formatDate } from '../../lib/format';
+import { useSessionUser } from '../../lib/use-session';
+import { AppsPanel } from '../layouts/apps-panel';
+import { DESKTOP_MEDIA_QUERY } from '../theme';
+
+/** /lms: a welcome, the study period and (on mobile, where tab 3 is the default) the applications. */
+export function HomePage() {
+  const { t } = useTranslation(['common', 'discipline']);
+  const user = useSessionUser();
+  const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY, true, { getInitialValueInEffect: false });
+  const firstName = user.fullName.split(/\s+/)[1] ?? user.fullName;
+
+  return (
+    <Stack gap="lg">
+      <PageTitle page={t('titles.main')} />
+      <div>
+        <Title order={1} size="h2">
+          {t('home.welcome', { name: firstName })}
+        </Title>
+        <Text c="dimmed">{t('home.today', { date: formatDate(new Date()) })}</Text>
+      </div>
+      {!desktop && <AppsPanel />}
+      <Paper p="lg" withBorder maw={560}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t('discipline:period.heading')}
+          </Title>
+          <CurrentPeriod />
+          <YearSelect />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title';
+import { ProductLogo } from '../../components/ui/product-logo';
+
+/** /lms/offline: the server cannot be reached; check the internet connection. */
+export function OfflinePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Center mih="100vh" p="xl">
+      <PageTitle page={t('titles.offline')} />
+      <Stack align="center" maw={480} ta="center">
+        <ProductLogo size={40} />
+        <Title order={1} size="h2">
+          {t('offline.heading')}
+        </Title>
+        <Text>{t('offline.text')}</Text>
+        <Button onClick={() => navigate('/lms')}>{t('offline.retry')}</Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,29 @@
+import { Alert } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/error-message';
+import type { SignInMessage } from '../hooks/use-sign-in';
+
+/** The dismissible message of the sign-in screen: a click (or the close button) hides it. */
+export function MessageArea({ message, onDismiss }: { message: SignInMessage | null; onDismiss: () => void }) {
+  const { t } = useTranslation('auth');
+  if (!message) return null;
+  let text: string;
+  if ('key' in message) text = t(`messages.${message.key}`);
+  else if ('sms' in message) text = message.sms;
+  else text = errorMessage(message.error);
+
+  return (
+    <Alert
+      role="alert"
+      color="red"
+      variant="light"
+      withCloseButton
+      closeButtonLabel={t('dismiss')}
+      onClose={onDismiss}
+      onClick={onDismiss}
+      style={{ cursor: 'pointer' }}
+    >
+      {text}
+    </Alert>
+  );
+}

@@ -1,0 +1,48 @@
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../../components/ui/language-switch';
+import { PageTitle } from '../../../components/ui/page-title';
+import { ProductLogo } from '../../../components/ui/product-logo';
+import { ThemeToggle } from '../../../components/ui/theme-toggle';
+import { CredentialUpdateForm } from '../components/credential-update-form';
+import { InstitutionLogo } from '../components/institution-logo';
+import { MessageArea } from '../components/message-area';
+import { SignInForm } from '../components/sign-in-form';
+import { useSignIn } from '../hooks/use-sign-in';
+import classes from './login-page.module.css';
+
+/** /lms/login: the institution's logo and name, then sign-in or, for issued credentials, their update. */
+export function LoginPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const signIn = useSignIn();
+
+  return (
+    <div className={classes.page}>
+      <PageTitle page={t('common:titles.authorization')} />
+      <header className={classes.brand}>
+        <ProductLogo size={44} />
+        <Text fz="lg">{t('tagline')}</Text>
+      </header>
+      <main className={classes.main}>
+        <Group className={classes.toolbar} justify="flex-end" gap="xs">
+          <LanguageSwitch />
+          <ThemeToggle />
+        </Group>
+        <Paper className={classes.card} shadow="md" p="xl" withBorder>
+          <Stack>
+            <InstitutionLogo />
+            <Title order={1} size="h3" ta="center">
+              {signIn.mode === 'signIn' ? t('heading') : t('update.heading')}
+            </Title>
+            <MessageArea message={signIn.message} onDismiss={signIn.dismissMessage} />
+            {signIn.mode === 'signIn' ? (
+              <SignInForm busy={signIn.busy} onSubmit={signIn.submitSignIn} />
+            ) : (
+              <CredentialUpdateForm busy={signIn.busy} onSubmit={signIn.submitUpdate} />
+            )}
+          </Stack>
+        </Paper>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { currentYear } from '@okuu/contracts/discipline/current';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api';
+
+export function getCurrentYear(signal?: AbortSignal) {
+  return callApi(currentYear, {}, { signal });
+}
+
+/** The current academic year. */
+export function useCurrentYear() {
+  return useQuery({
+    queryKey: ['discipline', 'currentYear'],
+    queryFn: ({ signal }) => getCurrentYear(signal),
+    staleTime: 3_600_000,
+  });
+}

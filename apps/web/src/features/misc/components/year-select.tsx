@@ -1,0 +1,35 @@
+import { NativeSelect } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readStorage, storageKeys, writeStorage } from '../../../lib/storage';
+import { useDefaultYear } from '../api/get-default-year';
+import { useYears } from '../api/get-years';
+
+/** The academic year the portal's sections work with: the stored choice, else the default year. */
+export function YearSelect() {
+  const { t } = useTranslation('misc');
+  const years = useYears();
+  const defaultYear = useDefaultYear();
+  const [chosen, setChosen] = useState(() => readStorage(storageKeys.academicYear));
+
+  const options = (years.data ?? []).map((year) => ({ value: String(year.id), label: year.name }));
+  const value = options.some((option) => option.value === chosen)
+    ? chosen
+    : defaultYear.data
+      ? String(defaultYear.data.id)
+      : '';
+
+  return (
+    <NativeSelect
+      label={t('year.label')}
+      description={t('year.description')}
+      data={options}
+      value={value ?? ''}
+      disabled={years.isPending || defaultYear.isPending}
+      onChange={(event) => {
+        setChosen(event.currentTarget.value);
+        writeStorage(storageKeys.academicYear, event.currentTarget.value);
+      }}
+    />
+  );
+}

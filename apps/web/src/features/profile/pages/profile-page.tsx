@@ -1,0 +1,26 @@
+import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/ui/page-title';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { PersonalData } from '../components/personal-data';
+
+/** /lms/change-password: the profile screen, personal data and the password change form. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <PageTitle page={t('titles.profile')} />
+      <Title order={1} size="h2">
+        {t('titles.profile')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <Paper p="lg" withBorder>
+          <PersonalData />
+        </Paper>
+        <Paper p="lg" withBorder>
+          <ChangePasswordForm />
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import 'i18next';
+import type auth from './locales/ru/auth.json';
+import type common from './locales/ru/common.json';
+import type discipline from './locales/ru/discipline.json';
+import type errors from './locales/ru/errors.json';
+import type misc from './locales/ru/misc.json';
+import type news from './locales/ru/news.json';
+import type profile from './locales/ru/profile.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      auth: typeof auth;
+      common: typeof common;
+      discipline: typeof discipline;
+      errors: typeof errors;
+      misc: typeof misc;
+      news: typeof news;
+      profile: typeof profile;
+    };
+  }
+}

@@ -1,0 +1,149 @@
+import type { DataOf, Endpoint, RequestOf } from '@okuu/contracts/endpoint';
+import type { Envelope } from '@okuu/contracts/errors';
+
+/** The HTTP client problem categories of the spec (section 8). */
+export type ErrorCategory =
+  | 'CLIENT_ERROR'
+  | 'SERVER_ERROR'
+  | 'TIMEOUT_ERROR'
+  | 'CONNECTION_ERROR'
+  | 'NETWORK_ERROR'
+  | 'CANCEL_ERROR'
+  | 'UNKNOWN_ERROR';
+
+/** A failed call: the API's error code (when the server answered with one), the HTTP status and the category. */
+export class ApiError extends Error {
+  readonly code: string | null;
+  readonly status: number | null;
+  readonly category: ErrorCategory;
+  /** The `data` of an error envelope (some calls explain the failure there). */
+  readonly data: unknown;
+
+  constructor(init: { message: string; category: ErrorCategory; code?: string; status?: number; data?: unknown }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.code = init.code ?? null;
+    this.status = init.status ?? null;
+    this.category = init.category;
+    this.data = init.data ?? null;
+  }
+}
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+let onUnauthorized: () => void = () => {};
+
+/** Called when a call other than the public ones (sign-in and branding) answers 401: the session is gone. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+function categoryOfStatus(status: number): ErrorCategory {
+  if (status >= 400 && status < 500) return 'CLIENT_ERROR';
+  if (status >= 500 && status < 600) return 'SERVER_ERROR';
+  return 'UNKNOWN_ERROR';
+}
+
+function buildRequest(endpoint: Endpoint, input: unknown): { url: string; init: RequestInit } {
+  const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  if (endpoint.method === 'GET') {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries((input ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined && value !== null) query.set(key, String(value));
+    }
+    const search = query.toString();
+    return { url: search ? `${endpoint.path}?${search}` : endpoint.path, init: { method: 'GET', headers } };
+  }
+  return { url: endpoint.path, init: { method: endpoint.method, headers, body: JSON.stringify(input ?? {}) } };
+}
+
+/**
+ * Calls an endpoint of the contracts: sends JSON, unwraps the `{ result, error, data }` envelope and checks
+ * `data` against the endpoint's response schema. Throws an {@link ApiError} on any failure.
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  input: RequestOf<E>,
+  options: { signal?: AbortSignal } = {},
+): Promise<DataOf<E>> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const cancel = () => controller.abort();
+  if (options.signal?.aborted) cancel();
+  options.signal?.addEventListener('abort', cancel);
+
+  const { url, init } = buildRequest(endpoint, input);
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, credentials: 'same-origin', signal: controller.signal });
+  } catch (cause) {
+    if (timedOut) throw new ApiError({ message: 'Request timed out', category: 'TIMEOUT_ERROR' });
+    if (controller.signal.aborted) throw new ApiError({ message: 'Request cancelled', category: 'CANCEL_ERROR' });
+    throw connectionFailure(cause instanceof Error ? cause.message : 'Request failed');
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
+  }
+
+  let envelope: Envelope<unknown> | undefined;
+  try {
+    envelope = (await response.json()) as Envelope<unknown>;
+  } catch {
+    envelope = undefined;
+  }
+  return settleReply(endpoint, response.status, envelope);
+}
+
+/** The failure of a call that never got an answer: the browser is offline, or the server cannot be reached. */
+export function connectionFailure(message: string): ApiError {
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  return new ApiError({ message, category: offline ? 'NETWORK_ERROR' : 'CONNECTION_ERROR' });
+}
+
+/**
+ * The outcome of an answered call (shared by {@link callApi} and the upload helper): the envelope's `data`, checked
+ * against the endpoint's response schema, or an {@link ApiError}. `envelope` is undefined when the body was not JSON.
+ */
+export function settleReply<E extends Endpoint>(
+  endpoint: E,
+  status: number,
+  envelope: Envelope<unknown> | undefined,
+): DataOf<E> {
+  const ok = status >= 200 && status < 300;
+  if (!envelope || typeof envelope !== 'object') {
+    throw new ApiError({
+      message: `Unreadable reply (HTTP ${status})`,
+      category: ok ? 'UNKNOWN_ERROR' : categoryOfStatus(status),
+      status,
+    });
+  }
+
+  if (!ok || envelope.error || envelope.result) {
+    if (status === 401 && endpoint.access !== 'public') onUnauthorized();
+    throw new ApiError({
+      message: envelope.error?.message ?? `HTTP ${status}`,
+      category: ok ? 'UNKNOWN_ERROR' : categoryOfStatus(status),
+      code: envelope.error?.code,
+      status,
+      data: envelope.data,
+    });
+  }
+
+  const parsed = endpoint.response.safeParse(envelope.data);
+  if (!parsed.success) {
+    throw new ApiError({ message: `Unexpected reply from ${endpoint.path}`, category: 'UNKNOWN_ERROR' });
+  }
+  return parsed.data as DataOf<E>;
+}
+
+/** Whether a failure means the server could not be reached (offline, unreachable, too slow). */
+export function isConnectionProblem(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.category === 'NETWORK_ERROR' || error.category === 'CONNECTION_ERROR' || error.category === 'TIMEOUT_ERROR')
+  );
+}

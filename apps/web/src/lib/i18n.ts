@@ -1,0 +1,75 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readCookie, readStorage, storageKeys, writeCookie, writeStorage } from './storage';
+
+/** In the order of the spec's menu: Кыр, Рус, Eng. */
+export const languages = ['kg', 'ru', 'en'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'ru';
+
+/** BCP 47 tags for formatting and for <html lang>: the portal's 'kg' is Kyrgyz, 'ky'. */
+export const localeOf: Record<Language, string> = { ru: 'ru-RU', kg: 'ky-KG', en: 'en-GB' };
+
+/** About 360 days, as the spec asks. */
+const LANGUAGE_COOKIE_MAX_AGE = 360 * 24 * 60 * 60;
+
+export function isLanguage(value: unknown): value is Language {
+  return languages.includes(value as Language);
+}
+
+/** The language from the `lang` query parameter, then the `lang` cookie, then local storage; Russian otherwise. */
+export function detectLanguage(): Language {
+  const candidates = [
+    new URLSearchParams(window.location.search).get('lang'),
+    readCookie(storageKeys.language),
+    readStorage(storageKeys.language),
+  ];
+  return candidates.find(isLanguage) ?? defaultLanguage;
+}
+
+function rememberLanguage(language: Language): void {
+  writeStorage(storageKeys.language, language);
+  writeCookie(storageKeys.language, language, LANGUAGE_COOKIE_MAX_AGE);
+  document.documentElement.lang = localeOf[language].slice(0, 2);
+}
+
+/** The current language of the interface. */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : defaultLanguage;
+}
+
+// One chunk per language (locales/<language>/index.ts): only the language in use is downloaded.
+const catalogues = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>('../locales/*/index.ts');
+
+/** Loads the catalogues of a language (once). */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'common')) return;
+  const load = catalogues[`../locales/${language}/index.ts`];
+  if (!load) throw new Error(`No catalogues for ${language}`);
+  for (const [file, catalogue] of Object.entries((await load()).default)) {
+    i18n.addResourceBundle(language, file.replace(/^\.\/|\.json$/g, ''), catalogue);
+  }
+}
+
+/** Switches the interface language (and remembers it for about 360 days, in local storage and a cookie). */
+export async function switchLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+}
+
+/** Starts i18next with the detected language, its catalogues loaded. */
+export async function initI18n(language: Language = detectLanguage()): Promise<typeof i18n> {
+  i18n.on('languageChanged', (changed) => {
+    if (isLanguage(changed)) rememberLanguage(changed);
+  });
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: languages,
+    defaultNS: 'common',
+    ns: [],
+    interpolation: { escapeValue: false },
+  });
+  await loadLanguage(language);
+  return i18n;
+}

@@ -1,0 +1,27 @@
+import type { SessionUser } from '@okuu/contracts/auth/user';
+import type { QueryClient } from '@tanstack/react-query';
+import { clearSessionData, readStorage, storageKeys, writeStorage } from './storage';
+
+export const LOGIN_PATH = '/lms/login';
+export const sessionQueryKey = ['session'] as const;
+
+/** Whether a sign-in left its local token: only then is the cookie session worth checking. */
+export function hasStoredSession(): boolean {
+  return readStorage(storageKeys.session) !== null;
+}
+
+function randomId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** After a successful sign-in: store a random local token (a session exists) and keep the user. */
+export function startSession(queryClient: QueryClient, user: SessionUser): void {
+  writeStorage(storageKeys.session, randomId());
+  queryClient.setQueryData(sessionQueryKey, user);
+}
+
+/** Forget everything about the user in this browser. */
+export function endSession(queryClient: QueryClient): void {
+  clearSessionData();
+  queryClient.clear();
+}

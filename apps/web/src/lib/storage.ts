@@ -1,0 +1,52 @@
+/** Keys of what the portal keeps in the browser's local storage. */
+export const storageKeys = {
+  /** A random identifier stored after a successful sign-in: "a session exists" (the real token is an HttpOnly cookie). */
+  session: 'token',
+  language: 'lang',
+  colorScheme: 'theme',
+  academicYear: 'year',
+} as const;
+
+type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+/** Stored data that belongs to the signed-in user; logout removes it (language and theme stay). */
+const sessionData: readonly StorageKey[] = [storageKeys.session, storageKeys.academicYear];
+
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be unavailable (private mode, quota): the portal still works for this page view.
+  }
+}
+
+export function clearSessionData(): void {
+  for (const key of sessionData) {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // See writeStorage.
+    }
+  }
+}
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers the portal supports.
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax`;
+}

@@ -1,0 +1,38 @@
+import { enticate } from '@okuu/contracts/auth/enticate';
+import { logout } from '@okuu/contracts/auth/logout';
+import type { SessionUser } from '@okuu/contracts/auth/user';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { callApi } from './api';
+import { endSession, hasStoredSession, LOGIN_PATH, sessionQueryKey } from './session';
+
+/** The signed-in user, authenticated by the `token` cookie (enticate). */
+export function useSession() {
+  return useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => callApi(enticate, {}, { signal }).then((data) => data.user),
+    enabled: hasStoredSession(),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The signed-in user inside the authenticated area (the portal layout renders only once the session is known). */
+export function useSessionUser(): SessionUser {
+  const { data } = useSession();
+  if (!data) throw new Error('useSessionUser is used outside the authenticated area');
+  return data;
+}
+
+/** Log out: revoke the session on the server (when reachable), clear stored data, go to sign-in. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => callApi(logout, {}),
+    onSettled: () => {
+      endSession(queryClient);
+      navigate(LOGIN_PATH, { replace: true });
+    },
+  });
+}

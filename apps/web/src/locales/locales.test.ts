@@ -1,0 +1,40 @@
+import { errorCodes } from '@okuu/contracts/errors';
+import { describe, expect, it } from 'vitest';
+
+const catalogues = import.meta.glob<unknown>('./*/*.json', { eager: true, import: 'default' });
+const languages = ['ru', 'kg', 'en'];
+
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function filesOf(language: string): string[] {
+  return Object.keys(catalogues)
+    .filter((path) => path.startsWith(`./${language}/`))
+    .map((path) => path.slice(`./${language}/`.length))
+    .sort();
+}
+
+const files = filesOf('ru');
+
+describe('catalogues', () => {
+  it('exist for the same areas in every language', () => {
+    expect(files.length).toBeGreaterThan(0);
+    for (const language of languages) expect(filesOf(language), language).toEqual(files);
+  });
+
+  it.each(files)('%s has the same keys in ru, kg and en, and no empty text', (file) => {
+    const reference = keysOf(catalogues[`./ru/${file}`]).sort();
+    for (const language of languages) {
+      const texts = catalogues[`./${language}/${file}`];
+      expect(keysOf(texts).sort(), `${language}/${file}`).toEqual(reference);
+      expect(JSON.stringify(texts), `${language}/${file}`).not.toMatch(/:""/);
+    }
+  });
+
+  it('translate every error code of the API', () => {
+    const { code } = catalogues['./ru/errors.json'] as { code: object };
+    expect(Object.keys(code).sort()).toEqual([...errorCodes].sort());
+  });
+});

@@ -1,0 +1,28 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { initI18n, switchLanguage } from '../lib/i18n';
+import { writeCookie } from '../lib/storage';
+
+// happy-dom has no document.fonts (Mantine's autosizing textarea listens to it).
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
+}
+
+/** Every test starts in Russian with nothing stored in the browser. */
+async function reset() {
+  await switchLanguage('ru');
+  window.localStorage.clear();
+  writeCookie('lang', '', 0);
+}
+
+beforeAll(async () => {
+  await initI18n('ru');
+  await reset();
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await reset();
+});

@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { assertLocal } from './local.ts';
+import type { Measurement } from './types.ts';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const runs = 3;
+
+/** A signed-in browser as the web app knows it: the HttpOnly session cookie and the local "session exists" marker. */
+export interface BrowserSession {
+  token: string;
+}
+
+/**
+ * Prepares a cold run: the HTTP cache, the service worker and its caches emptied, and for a signed-in page the session cookie and local marker set
+ * (through a same-origin address that loads none of the app, so nothing of it is cached beforehand).
+ */
+async function prepare(page: Page, origin: string, session?: BrowserSession) {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  // The service worker would serve the app shell from its cache: a real first visit has none.
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+  await cdp.detach();
+  if (!session) return;
+  await page.goto(`${origin}/healthz`);
+  await page.setCookie({ name: 'token', value: session.token, url: origin, httpOnly: true, sameSite: 'Lax' });
+  await page.evaluate("localStorage.setItem('token', 'lighthouse')");
+}
+
+/**
+ * Lighthouse's performance score of one page with its default (mobile) settings: simulated slow 4G and a 4× slower
+ * CPU, in Debian's Chromium, from a cold cache. The median of three runs, as the score moves a little between runs.
+ */
+export async function lighthouseScore(url: string, session?: BrowserSession): Promise<Measurement> {
+  assertLocal(url);
+  if (!existsSync(path.resolve('apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build -w apps/web` first.');
+  }
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromium,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  try {
+    const page = await browser.newPage();
+    const origin = new URL(url).origin;
+    const scores: number[] = [];
+    const metrics: Record<string, number[]> = { fcpMs: [], lcpMs: [], tbtMs: [] };
+    for (let i = 0; i < runs; i++) {
+      await prepare(page, origin, session);
+      const result = await lighthouse(
+        url,
+        { onlyCategories: ['performance'], output: 'json', logLevel: 'error', disableStorageReset: true },
+        undefined,
+        page,
+      );
+      const lhr = result?.lhr;
+      if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message}`);
+      scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      metrics.fcpMs?.push(lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN);
+      metrics.lcpMs?.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
+      metrics.tbtMs?.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
+    }
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
+    return {
+      requestsPerSec: null,
+      p50Ms: null,
+      p99Ms: null,
+      errors: 0,
+      metrics: {
+        score: median(scores),
+        fcpMs: Math.round(median(metrics.fcpMs ?? [])),
+        lcpMs: Math.round(median(metrics.lcpMs ?? [])),
+        tbtMs: Math.round(median(metrics.tbtMs ?? [])),
+      },
+      details: { scores },
+    };
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+  }
+}

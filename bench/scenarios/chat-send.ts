@@ -1,0 +1,49 @@
+import { chatInsert } from '@okuu/contracts/chat/insert';
+import { studentLogins } from '../lib/api.ts';
+import type { Scenario } from '../lib/types.ts';
+import { multipartBody, studentsWithTeachers } from './chat-common.ts';
+
+const boundary = 'okuu-bench-chat-boundary';
+
+/** Sending a text message to a teacher (multipart, as the web app does), by several hundred signed-in students. */
+export const chatSendScenario: Scenario = {
+  name: 'chat-send',
+  description: `POST ${chatInsert.path} (multipart, a short text) as one of several hundred signed-in students, each to one of their teachers`,
+  targets: [{ metric: 'p99Ms', op: '<', value: 150, label: 'p99 < 150 ms' }],
+  async run(ctx) {
+    const logins = studentLogins(ctx.settings.students, ctx.settings.sessions);
+    ctx.log(`signing in ${logins.length} students and finding their teachers`);
+    const students = await studentsWithTeachers(ctx.baseUrl, logins, ctx.settings.password);
+    if (students.length === 0) throw new Error('No student has a teacher to talk to');
+    const requests = students.map((s) => ({
+      cookie: `token=${s.token}`,
+      body: multipartBody(
+        { id_to: String(s.teacherId), text: 'Здравствуйте! Вопрос по лабораторной работе для нагрузочного теста.' },
+        boundary,
+      ),
+    }));
+    let next = 0;
+    return ctx.load({
+      path: chatInsert.path,
+      method: 'POST',
+      percentiles: [95],
+      requests: [
+        {
+          setupRequest: (request) => {
+            next = (next + 1) % requests.length;
+            const r = requests[next] as (typeof requests)[number];
+            return {
+              ...request,
+              headers: {
+                ...request.headers,
+                'content-type': `multipart/form-data; boundary=${boundary}`,
+                cookie: r.cookie,
+              },
+              body: r.body,
+            };
+          },
+        },
+      ],
+    });
+  },
+};

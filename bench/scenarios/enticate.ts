@@ -1,0 +1,34 @@
+import { signInAll, studentLogins } from '../lib/api.ts';
+import type { Scenario } from '../lib/types.ts';
+
+/** The authenticated session lookup every page load starts with; the cookies of a few hundred students rotate. */
+export const enticateScenario: Scenario = {
+  name: 'enticate',
+  description: 'POST /api/auth/enticate.json with the token cookie of one of several hundred signed-in students',
+  targets: [
+    { metric: 'ratio', op: '>=', value: 0.4, label: 'requests/s ≥ 40% of the baseline' },
+    { metric: 'p99Ms', op: '<', value: 50, label: 'p99 < 50 ms' },
+  ],
+  async run(ctx) {
+    const logins = studentLogins(ctx.settings.students, ctx.settings.sessions);
+    ctx.log(`signing in ${logins.length} students`);
+    const cookies = (await signInAll(ctx.baseUrl, logins, ctx.settings.password)).map((token) => `token=${token}`);
+    let next = 0;
+    return ctx.load({
+      path: '/api/auth/enticate.json',
+      method: 'POST',
+      requests: [
+        {
+          setupRequest: (request) => {
+            next = (next + 1) % cookies.length;
+            return {
+              ...request,
+              headers: { ...request.headers, 'content-type': 'application/json', cookie: cookies[next] },
+              body: '{}',
+            };
+          },
+        },
+      ],
+    });
+  },
+};

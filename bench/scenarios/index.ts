@@ -1,0 +1,24 @@
+import type { Scenario } from '../lib/types.ts';
+import { chatPageScenario } from './chat-page.ts';
+import { chatSendScenario } from './chat-send.ts';
+import { chatWsLatencyScenario } from './chat-ws-latency.ts';
+import { configJsonScenario } from './config-json.ts';
+import { enticateScenario } from './enticate.ts';
+import { librarySearchScenario } from './library-search.ts';
+import { lighthouseHomeScenario, lighthouseLoginScenario } from './lighthouse.ts';
+import { newsFeedScenario } from './news-feed.ts';
+import { signInScenario } from './sign-in.ts';
+
+/** The scenarios `npm run bench` runs, in this order, one after the other. */
+export const scenarios: Scenario[] = [
+  signInScenario,
+  enticateScenario,
+  configJsonScenario,
+  newsFeedScenario,
+  librarySearchScenario,
+  chatPageScenario,
+  chatSendScenario,
+  chatWsLatencyScenario,
+  lighthouseLoginScenario,
+  lighthouseHomeScenario,
+];

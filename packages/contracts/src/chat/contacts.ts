@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { callerEcho, defineEndpoint } from '../endpoint.ts';
+import { chatHalfYear, chatYear } from './message.ts';
+
+const names = { name: z.string(), nameKg: z.string(), nameEn: z.string() };
+
+/** One way two people are linked in a half-year: a discipline taught to a group, stream or subgroup, or registered. */
+export const contactContext = z.object({
+  year: z.number(),
+  ws: z.number(),
+  id_semester: z.number(),
+  id_discipline: z.number(),
+  discipline: z.object(names),
+  kredit: z.number(),
+  /** The student's group. */
+  id_group: z.number(),
+  groupName: z.string(),
+  id_subgroup: z.number().nullable(),
+  subgroupName: z.string().nullable(),
+  id_stream: z.number().nullable(),
+  streamName: z.string().nullable(),
+  isElective: z.boolean(),
+});
+export type ContactContext = z.infer<typeof contactContext>;
+
+/**
+ * A contact (spec: Contact): `idid` the user id, `fio` the full name, `countMessages` the messages from them the caller
+ * has not read. `id_type` is their role (1 teacher, 2 student). `group` and `faculty` are a student's group and
+ * faculty ids (null for teachers); `groupName` and `position` the matching names. `disciplines` lists how the two are
+ * linked in the half-year asked for. The group-chat pseudo-contact comes first: idid -1, fio 'Групповой чат',
+ * faculty 1, group -1, id_type 2, countMessages the unread messages of every group chat of the caller.
+ */
+export const chatContact = z.object({
+  idid: z.number(),
+  fio: z.string(),
+  countMessages: z.number(),
+  id_type: z.number(),
+  faculty: z.number().nullable(),
+  group: z.number().nullable(),
+  groupName: z.string().nullable(),
+  position: z.string().nullable(),
+  disciplines: z.array(contactContext),
+});
+export type ChatContact = z.infer<typeof chatContact>;
+
+/** A group chat the caller can open: a group (students: their own; teachers: the groups they teach) or a stream. */
+export const groupChat = z.object({
+  id_group: z.number().nullable(),
+  id_stream: z.number().nullable(),
+  name: z.string(),
+  countMessages: z.number(),
+});
+export type GroupChat = z.infer<typeof groupChat>;
+
+export const chatContacts = defineEndpoint({
+  id: 'chat.contacts',
+  method: 'POST',
+  path: '/api/chat/contacts.json',
+  access: 'authenticated',
+  summary:
+    "The caller's contacts for a half-year (`year`, `ws`; the current one by default): a teacher's students and a student's teachers, linked by teaching assignments (of a group, a stream or a subgroup) and registrations, each with its unread count and the disciplines that link them; also anyone whose messages to the caller are unread. The group-chat pseudo-contact (idid -1) comes first when the caller has a group chat; `groupChats` lists them (students: their group; teachers: the groups and streams they teach). Staff have no contacts.",
+  request: z.object({ ...callerEcho, year: chatYear.optional(), ws: chatHalfYear.optional() }),
+  response: z.object({
+    year: z.number(),
+    ws: z.number(),
+    contacts: z.array(chatContact),
+    groupChats: z.array(groupChat),
+  }),
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { chatMessage } from './message.ts';
+
+/**
+ * The chat's WebSocket: GET /api/chat/ws, upgraded to a WebSocket. It is not part of the JSON registry.
+ *
+ * - Authentication: the same session as HTTP (the `token` cookie, or `Authorization: Bearer`). Without a valid session
+ *   the upgrade is refused with HTTP 401 (the error envelope); a browser page of another site (an `Origin` whose host
+ *   is not the server's) with 403.
+ * - The server sends JSON text frames, one `ChatServerEvent` each, to the people concerned, whichever server
+ *   instance they are connected to (instances share events through PostgreSQL LISTEN/NOTIFY): `ready` once on
+ *   connect; `message` when a message the user sent or received is created (also to the sender's other tabs);
+ *   `read` when messages are read (to their sender and to the reader); `delete` when a message is deleted (to its
+ *   sender and recipients).
+ * - The client may send `{"type":"ping"}`; the server answers `{"type":"pong"}`. Anything else is ignored. The server
+ *   also pings at the protocol level every 30 s and drops connections that do not answer.
+ * - The server closes the socket with code 4401 when the session ends (logout, password change, expiry): sign in again.
+ *   On any close the client reconnects with a backoff; the JSON endpoints (new.json, count.json) keep working
+ *   without the socket and are how a client catches up after a reconnect.
+ */
+export const chatSocketPath = '/api/chat/ws';
+
+/** Close codes of the chat socket, beyond the standard ones. */
+export const chatSocketCloseCodes = { sessionEnded: 4401 } as const;
+
+export const chatServerEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), userId: z.number() }),
+  /** A new message, as the receiving user would get it from messages.json (`ismine` set for them). */
+  z.object({ type: z.literal('message'), message: chatMessage }),
+  /** `id_reader` has read these messages of `id_from` (the reader's own tabs get it too, to update their counts). */
+  z.object({
+    type: z.literal('read'),
+    id_reader: z.number(),
+    id_from: z.number(),
+    ids: z.array(z.number()),
+  }),
+  z.object({ type: z.literal('delete'), id_message: z.number() }),
+  z.object({ type: z.literal('pong') }),
+]);
+export type ChatServerEvent = z.infer<typeof chatServerEvent>;
+
+export const chatClientEvent = z.object({ type: z.literal('ping') });
+export type ChatClientEvent = z.infer<typeof chatClientEvent>;

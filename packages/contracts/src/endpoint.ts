@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Who may call an endpoint. Checked by the server's auth plugin before any input is read.
+ * - public: anyone, signed in or not
+ * - authenticated: any signed-in user
+ * - teacher / student / staff: a signed-in user of that role
+ * - newsPerms: a signed-in user whose account carries the news permission
+ */
+export const accessLevels = ['public', 'authenticated', 'teacher', 'student', 'staff', 'newsPerms'] as const;
+export type Access = (typeof accessLevels)[number];
+
+export const roles = { teacher: 1, student: 2, staff: 3 } as const;
+export type Role = (typeof roles)[keyof typeof roles];
+
+/** How the request carries its input: a JSON body, query parameters (GET) or multipart form data. */
+export type RequestKind = 'json' | 'query' | 'multipart';
+/** How the reply is sent: the JSON envelope, or a file stream (downloads, images). */
+export type ReplyKind = 'envelope' | 'file';
+
+export interface Endpoint<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  Reply extends ReplyKind = ReplyKind,
+> {
+  /** Stable identifier, '<area>.<verbNoun>'. */
+  id: string;
+  method: 'GET' | 'POST';
+  path: string;
+  access: Access;
+  requestKind: RequestKind;
+  replyKind: Reply;
+  request: Req;
+  /** Schema of the `data` field of the envelope (or z.never() for file replies). */
+  response: Res;
+  summary: string;
+}
+
+type EndpointInit<Req extends z.ZodType, Res extends z.ZodType, Reply extends ReplyKind> = Omit<
+  Endpoint<Req, Res, Reply>,
+  'requestKind' | 'replyKind'
+> & { requestKind?: RequestKind; replyKind?: Reply };
+
+export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType, Reply extends ReplyKind = 'envelope'>(
+  init: EndpointInit<Req, Res, Reply>,
+): Endpoint<Req, Res, Reply> {
+  return {
+    ...init,
+    requestKind: init.requestKind ?? (init.method === 'GET' ? 'query' : 'json'),
+    replyKind: init.replyKind ?? ('envelope' as Reply),
+  };
+}
+
+export type RequestOf<E extends Endpoint> = z.input<E['request']>;
+export type ParsedRequestOf<E extends Endpoint> = z.output<E['request']>;
+export type DataOf<E extends Endpoint> = z.output<E['response']>;
+
+/** The spec's client sends uid and role with many calls; the server never trusts them. */
+export const callerEcho = {
+  uid: z.union([z.number(), z.string()]).optional(),
+  role: z.union([z.number(), z.string()]).optional(),
+};
+
+/** An empty request body (fields the spec's client may still send are tolerated). */
+export const emptyRequest = z.object({}).loose();

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API returns carries one of these codes; the web app maps each to a translated text.
+ * The HTTP status goes with the code.
+ */
+export const errorStatus = {
+  validation: 400,
+  /** An upload that needs a file came without one (spec: 'no training selected'). */
+  file_required: 400,
+  bad_credentials: 401,
+  unauthenticated: 401,
+  credentials_change_required: 403,
+  forbidden: 403,
+  not_found: 404,
+  login_taken: 409,
+  conflict: 409,
+  weak_password: 400,
+  wrong_password: 400,
+  too_large: 413,
+  unsupported_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+export const apiError = z.object({ code: z.string(), message: z.string() });
+export type ApiError = z.infer<typeof apiError>;
+
+/** The envelope of every JSON reply. */
+export interface Envelope<T> {
+  result: number;
+  error: ApiError | null;
+  data: T | null;
+}
+
+/** The rule for new passwords, shared by the server (enforced) and the web app (hinted). */
+export const strongPassword = {
+  minLength: 6,
+  test(password: string): boolean {
+    return (
+      password.length >= 6 &&
+      password.length <= 128 &&
+      /\d/.test(password) &&
+      /\p{Lu}/u.test(password) &&
+      /\p{Ll}/u.test(password)
+    );
+  },
+};

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { defineEndpoint, emptyRequest } from '../endpoint.ts';
+
+export const logo = defineEndpoint({
+  id: 'misc.logo',
+  method: 'GET',
+  path: '/logo.json',
+  access: 'public',
+  summary:
+    'Branding of the sign-in screen: logo address, its width in percent, the institution name and its font size in px.',
+  request: emptyRequest,
+  response: z.object({ logo: z.string(), width: z.number(), name: z.string(), fontsize: z.number() }),
+});
+
+export const logoImage = defineEndpoint({
+  id: 'misc.logoImage',
+  method: 'GET',
+  path: '/logo.image',
+  access: 'public',
+  replyKind: 'file',
+  summary: 'The logo image itself, from storage.',
+  request: emptyRequest,
+  response: z.never(),
+});

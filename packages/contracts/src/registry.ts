@@ -1,0 +1,116 @@
+import { enticate } from './auth/enticate.ts';
+import { logout } from './auth/logout.ts';
+import { orize } from './auth/orize.ts';
+import { recovery } from './auth/recovery.ts';
+import { updateLogin } from './auth/update-login.ts';
+import { chatContacts } from './chat/contacts.ts';
+import { chatCount } from './chat/count.ts';
+import { chatDeleteMessage } from './chat/delete-message.ts';
+import { chatDownload, chatPhoto } from './chat/download.ts';
+import { chatGroupMessages, chatGroupUnread } from './chat/group-messages.ts';
+import { chatInsert } from './chat/insert.ts';
+import { chatMessages } from './chat/messages.ts';
+import { chatNewMessages } from './chat/new-messages.ts';
+import { chatOldMessages } from './chat/old-messages.ts';
+import { chatRead } from './chat/read.ts';
+import { chatReadAll } from './chat/read-all.ts';
+import { currentHalfYear, currentYear } from './discipline/current.ts';
+import type { Endpoint } from './endpoint.ts';
+import { bookList } from './library/book-list.ts';
+import { baseBookCategories, bookCategories } from './library/categories.ts';
+import { deleteBook } from './library/delete-book.ts';
+import { deleteCheck } from './library/delete-check.ts';
+import { bookDownload, bookPreview } from './library/download.ts';
+import { insertUpdateBook } from './library/insert-update-book.ts';
+import { portalConfig } from './misc/config.ts';
+import { registeredFacultyList } from './misc/faculties.ts';
+import { logo, logoImage } from './misc/logo.ts';
+import { photo, photoImage, position } from './misc/photo.ts';
+import { settings } from './misc/settings.ts';
+import { defaultYear, years } from './misc/years.ts';
+import { newsCheck } from './news/check.ts';
+import { newsData } from './news/data.ts';
+import { newsDelete } from './news/delete.ts';
+import { newsDownload } from './news/download.ts';
+import { newsInsert } from './news/insert.ts';
+import { profileData } from './profile/profile-data.ts';
+import { resetPassword } from './profile/reset-password.ts';
+import { umkDelete } from './umk/delete.ts';
+import { umkDownload, umkPreview } from './umk/download.ts';
+import { umkInsertOrUpdate } from './umk/insert-or-update.ts';
+import {
+  umkBookCategories,
+  umkDisciplines,
+  umkExamTypes,
+  umkSemesters,
+  umkStudentDisciplines,
+  umkStudentExamTypes,
+  umkStudentSemesters,
+  umkTeachers,
+  umkTypes,
+} from './umk/lists.ts';
+import { umkList, umkStudentList } from './umk/umk-list.ts';
+
+/** Every endpoint of the API. The server registers exactly these; the test suites walk them. */
+export const registry: readonly Endpoint[] = [
+  orize,
+  enticate,
+  recovery,
+  updateLogin,
+  logout,
+  portalConfig,
+  logo,
+  logoImage,
+  settings,
+  years,
+  defaultYear,
+  photo,
+  photoImage,
+  position,
+  registeredFacultyList,
+  profileData,
+  resetPassword,
+  currentHalfYear,
+  currentYear,
+  newsData,
+  newsCheck,
+  newsInsert,
+  newsDelete,
+  newsDownload,
+  chatContacts,
+  chatMessages,
+  chatGroupMessages,
+  chatGroupUnread,
+  chatNewMessages,
+  chatOldMessages,
+  chatRead,
+  chatCount,
+  chatReadAll,
+  chatDeleteMessage,
+  chatInsert,
+  chatDownload,
+  chatPhoto,
+  baseBookCategories,
+  bookCategories,
+  bookList,
+  deleteCheck,
+  deleteBook,
+  insertUpdateBook,
+  bookDownload,
+  bookPreview,
+  umkSemesters,
+  umkStudentSemesters,
+  umkDisciplines,
+  umkStudentDisciplines,
+  umkStudentExamTypes,
+  umkExamTypes,
+  umkTeachers,
+  umkTypes,
+  umkBookCategories,
+  umkList,
+  umkStudentList,
+  umkInsertOrUpdate,
+  umkDelete,
+  umkDownload,
+  umkPreview,
+];
