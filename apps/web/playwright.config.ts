@@ -3,10 +3,13 @@ import { defineConfig } from '@playwright/test';
 // E2E_PORT lets two runs side by side use different servers (and data directories).
 const port = Number(process.env.E2E_PORT ?? 8190);
 const dataDir = `/tmp/okuu-e2e-${port}`;
+const distDir = `/tmp/okuu-e2e-dist-${port}`;
+// The bundle budget test reads the same build.
+process.env.E2E_DIST = distDir;
 
 /**
- * End-to-end tests against the real server on a fresh demo database: the web app is built, then the
- * server starts from the repository root with an empty data directory (it migrates and seeds itself).
+ * End-to-end tests against the real server on a fresh demo database: the web app is built (into a
+ * directory of its own, so two runs side by side do not meet), then the server starts from the repository root with an empty data directory (it migrates and seeds itself).
  */
 export default defineConfig({
   testDir: './e2e',
@@ -14,7 +17,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: '../../test-results/web-e2e',
+  outputDir: `../../test-results/web-e2e-${port}`,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
@@ -34,9 +37,9 @@ export default defineConfig({
   },
   webServer: {
     command: [
-      'npm run build',
+      `npx vite build --outDir ${distDir} --emptyOutDir`,
       `rm -rf ${dataDir}`,
-      `cd ../.. && PORT=${port} DATA_DIR=${dataDir} RATE_LIMIT_MAX=0 LOGIN_FAILURE_LIMIT=1000 LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
+      `cd ../.. && PORT=${port} DATA_DIR=${dataDir} WEB_DIST=${distDir} RATE_LIMIT_MAX=0 LOGIN_FAILURE_LIMIT=1000 LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
     ].join(' && '),
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,

@@ -5,7 +5,8 @@ import { expect, test } from '@playwright/test';
 /** The budget of the sign-in route's initial JavaScript, gzipped. */
 const BUDGET_KB = 150;
 
-const dist = new URL('../dist/', import.meta.url);
+// playwright.config.ts builds the app into E2E_DIST.
+const dist = new URL(`file://${process.env.E2E_DIST}/`);
 const gzipKb = (file: string) => gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length / 1024;
 
 /** A script and every script it imports statically. */
