@@ -25,7 +25,7 @@ import { miscRoutes } from './modules/misc/misc.routes.ts';
 import { createMiscService } from './modules/misc/misc.service.ts';
 import { createNewsRepository } from './modules/news/news.repository.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
-import { createNewsService } from './modules/news/news.service.ts';
+import { createNewsService, newsChannel } from './modules/news/news.service.ts';
 import { createProfileRepository } from './modules/profile/profile.repository.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createUmkRepository } from './modules/umk/umk.repository.ts';
@@ -111,17 +111,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache: createSessionCache({ ttlMs: config.sessionCacheMs, maxEntries: 100_000 }),
     notify: (channel, payload) => database.notify(channel, payload),
   });
-  const stopListening = await database.listen(sessionsChannel, authService.applyRevocation);
-  app.addHook('onClose', async () => {
-    await stopListening();
-  });
+  /** Follows a NOTIFY channel for as long as the app runs. */
+  const listen = async (channel: string, onPayload: (payload: string) => void) => {
+    const stop = await database.listen(channel, onPayload);
+    app.addHook('onClose', () => stop());
+  };
+  await listen(sessionsChannel, authService.applyRevocation);
   const miscService = createMiscService(createMiscRepository(database.db), deps.now);
   const newsService = createNewsService({
     repo: createNewsRepository(database.db),
     storage,
     publish: (event) =>
-      database.notify('news', JSON.stringify(event)).catch((err) => app.log.warn({ err }, 'news notify failed')),
+      database.notify(newsChannel, JSON.stringify(event)).catch((err) => app.log.warn({ err }, 'news notify failed')),
   });
+
+  // A change made on another instance empties this one's feed cache.
+  await listen(newsChannel, () => newsService.forgetFeed());
 
   const libraryService = createLibraryService({ repo: createLibraryRepository(database.db), storage });
   const umkService = createUmkService({ repo: createUmkRepository(database.db), storage });
@@ -141,10 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notify: (payload) => database.notify(chatChannel, payload),
     onError: (err) => app.log.warn({ err }, 'chat fan-out failed'),
   });
-  const stopChat = await database.listen(chatChannel, chatFanout.receive);
-  app.addHook('onClose', async () => {
-    await stopChat();
-  });
+  await listen(chatChannel, chatFanout.receive);
   const chatService = createChatService({ repo: chatRepo, storage, publish: chatFanout.publish, now: deps.now });
 
   registerEndpoints(app, {

@@ -32,6 +32,12 @@ export class FileReply {
   ) {}
 }
 
+/** A reply whose data is already JSON text (a page kept ready): it goes out in the envelope without a new encoding. */
+export class JsonReply<T> {
+  declare private readonly data: T;
+  constructor(readonly json: string) {}
+}
+
 export interface RouteContext<E extends Endpoint> {
   input: ParsedRequestOf<E>;
   /** The caller, or null on a public endpoint called without a session. */
@@ -43,7 +49,7 @@ export interface RouteContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-type Result<E extends Endpoint> = E['replyKind'] extends 'file' ? FileReply : DataOf<E>;
+type Result<E extends Endpoint> = E['replyKind'] extends 'file' ? FileReply : DataOf<E> | JsonReply<DataOf<E>>;
 
 export interface Binding {
   endpoint: Endpoint;
@@ -154,6 +160,11 @@ export function registerEndpoints(
               .header('x-content-type-options', 'nosniff')
               .header('content-disposition', `${result.disposition}; filename*=UTF-8''${safeName}`)
               .send(result.stream);
+          }
+          if (result instanceof JsonReply) {
+            return reply
+              .type('application/json; charset=utf-8')
+              .send(`{"result":0,"error":null,"data":${result.json}}`);
           }
           return reply.send({ result: 0, error: null, data: result });
         } finally {

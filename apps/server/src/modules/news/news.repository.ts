@@ -168,6 +168,12 @@ export function createNewsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    /** Everyone who has written an item still in the feed. */
+    async authorIds(): Promise<number[]> {
+      const rows = await db.selectDistinct({ id: news.authorId }).from(news);
+      return rows.map((r) => r.id);
+    },
+
     /** The ids among `ids` that are faculties. */
     async existingFaculties(ids: number[]): Promise<number[]> {
       if (ids.length === 0) return [];

@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { roles } from '@okuu/contracts/endpoint';
+import { type DataOf, roles } from '@okuu/contracts/endpoint';
+import type { newsData } from '@okuu/contracts/news/data';
 import { newsDownloadUrl } from '@okuu/contracts/news/download';
 import { fileNameSeparator, type NewsAudience, type NewsItem, newsLimits } from '@okuu/contracts/news/news-item';
 import { AppError } from '../../lib/app-error.ts';
 import { downloadType, sanitizeFileName, uniqueNames } from '../../lib/files.ts';
-import type { UploadedFile } from '../../plugins/router.ts';
+import { JsonReply, type UploadedFile } from '../../plugins/router.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
+import { createFeedCache } from './feed-cache.ts';
 import type { NewsRepository, NewsRow, Visibility } from './news.repository.ts';
+
+/** The NOTIFY channel of news changes. */
+export const newsChannel = 'news';
 
 /** What the service tells the outside world after a change (a later WebSocket layer pushes it). */
 export interface NewsEvent {
@@ -54,6 +59,11 @@ function toItem(row: NewsRow, viewer: AuthUser): NewsItem {
   };
 }
 
+/** Feed pages are kept for this long at most (see createFeedCache). */
+const feedCacheMs = 5_000;
+
+type FeedPage = DataOf<typeof newsData>;
+
 export function createNewsService(deps: {
   repo: NewsRepository;
   storage: Storage;
@@ -61,14 +71,42 @@ export function createNewsService(deps: {
   publish: (event: NewsEvent) => Promise<void>;
 }) {
   const { repo, storage } = deps;
+  const pages = createFeedCache<string>({ ttlMs: feedCacheMs, maxEntries: 5_000 });
+  const authors = createFeedCache<Set<number>>({ ttlMs: feedCacheMs, maxEntries: 1 });
+
+  /** Who sees the same feed as `user`: the same visibility and permission, and for an author the user alone. */
+  async function viewKey(user: AuthUser): Promise<string> {
+    const v = visibilityOf(user);
+    if (v.everything) return `all:${user.newsPerms}`;
+    const own = (await authors.get('', async () => new Set(await repo.authorIds()))).has(user.id) ? user.id : '';
+    return `${v.audience}:${v.facultyId}:${user.newsPerms}:${own}`;
+  }
+
+  function forgetFeed() {
+    pages.clear();
+    authors.clear();
+  }
+
+  /** The news changed: the next feed is read afresh, here and (through the event) on every instance. */
+  async function changed(event: NewsEvent) {
+    forgetFeed();
+    await deps.publish(event);
+  }
 
   return {
     async feed(user: AuthUser, page: number) {
-      const pageSize = newsLimits.pageSize;
-      const rows = await repo.page(visibilityOf(user), (page - 1) * pageSize, pageSize + 1);
-      const items = rows.slice(0, pageSize).map((row) => toItem(row, user));
-      return { items, page, pageSize, hasMore: rows.length > pageSize };
+      const key = `${await viewKey(user)}:${page}`;
+      const json = await pages.get(key, async () => {
+        const pageSize = newsLimits.pageSize;
+        const rows = await repo.page(visibilityOf(user), (page - 1) * pageSize, pageSize + 1);
+        const items = rows.slice(0, pageSize).map((row) => toItem(row, user));
+        return JSON.stringify({ items, page, pageSize, hasMore: rows.length > pageSize });
+      });
+      return new JsonReply<FeedPage>(json);
     },
+
+    /** Another instance changed the news. */
+    forgetFeed,
 
     async check(user: AuthUser, id: number, type: 'view' | 'delete') {
       const canView = await repo.isVisible(id, visibilityOf(user));
@@ -128,7 +166,7 @@ export function createNewsService(deps: {
         await Promise.allSettled(stored.map((key) => storage.delete(key)));
         throw err;
       }
-      await deps.publish({ id, kind: 'insert' });
+      await changed({ id, kind: 'insert' });
       const row = await repo.item(id, { everything: true });
       if (!row) throw new Error('A news item just inserted was not found');
       return toItem(row, user);
@@ -140,7 +178,7 @@ export function createNewsService(deps: {
       if (!keys) throw notFound();
       // The item is gone; a file that cannot be removed now is left behind rather than failing the call.
       await Promise.allSettled(keys.map((key) => storage.delete(key)));
-      await deps.publish({ id, kind: 'delete' });
+      await changed({ id, kind: 'delete' });
       return { id, deleted: true as const };
     },
 

@@ -8,9 +8,12 @@ import { newsInsert } from '@okuu/contracts/news/insert';
 import { fileNameSeparator, type NewsItem, newsLimits } from '@okuu/contracts/news/news-item';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectNothingStored, storedFiles } from '../../../test/multipart.ts';
+import { buildApp } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { news, newsAttachments } from '../../db/schema/news.ts';
 import { departments, groups, specialities } from '../../db/schema/university.ts';
 import { studentProfiles, users } from '../../db/schema/users.ts';
@@ -612,6 +615,47 @@ describe('deleting (delete.json)', () => {
     } finally {
       await t.database.db.update(users).set({ newsPerms: false }).where(eq(users.login, 'teacher2'));
     }
+  });
+});
+
+describe('the feed on two instances sharing one database', () => {
+  let second: Database;
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    second = await t.reopen();
+    other = await buildApp({ config: t.config, database: second, storage: t.storage });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other.close();
+    await second.close();
+  });
+
+  const feedOnOther = async (cookie: string) => {
+    const res = await other.inject({ method: 'POST', url: newsData.path, payload: { page: 1 }, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    return ids(res.json().data.items);
+  };
+
+  /** Well within the cache's time limit: only the change event can have refreshed the other instance. */
+  async function onOtherWithin(ms: number, check: (seen: number[]) => boolean) {
+    const end = Date.now() + ms;
+    while (!check(await feedOnOther(student))) {
+      if (Date.now() > end) throw new Error('The other instance still serves the old feed');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it('shows a new item at once where it was posted, and soon on the other instance; a deletion too', async () => {
+    const before = await feedOnOther(student);
+    expect(before).toEqual(ids((await feed(t, student)).items));
+    const item = (await post(t, editor, { text: 'Для двух инстансов', audience: 'students' })).body.data as NewsItem;
+    expect(ids((await feed(t, student)).items)[0]).toBe(item.id_eventMessage);
+    await onOtherWithin(2_000, (seen) => seen[0] === item.id_eventMessage);
+
+    expect((await t.call(newsDelete, { id: item.id_eventMessage }, { cookie: editor })).status).toBe(200);
+    expect(ids((await feed(t, student)).items)).toEqual(before);
+    await onOtherWithin(2_000, (seen) => !seen.includes(item.id_eventMessage));
   });
 });
 
