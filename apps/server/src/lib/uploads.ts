@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { allowedUploadExtensions, isAllowedUpload } from '@okuu/contracts/library/common';
 import type { FastifyReply } from 'fastify';
 import { FileReply, type UploadedFile } from '../plugins/router.ts';
+import { apiHeaders, pdfPreviewPolicy } from '../plugins/security-headers.ts';
 import type { Storage } from '../plugins/storage.ts';
 import { AppError } from './app-error.ts';
 import { downloadType, isPdfName, looksLikePdf, sanitizeFileName } from './files.ts';
@@ -60,7 +61,7 @@ export type FileMode = 'download' | 'preview';
  * The reply for a stored file. A download is always an attachment. The preview shows a PDF inline (application/pdf,
  * nosniff) and lets the portal's own pages frame it; anything else goes out as the download. Attachments other than
  * PDFs also carry a `sandbox` policy, in case a browser renders one anyway. (A sandbox on the PDF itself would stop
- * Chrome's and Safari's built-in viewers, so the inline PDF keeps the portal's policy with frame-ancestors 'self'.)
+ * Chrome's and Safari's built-in viewers, so the inline PDF gets the portal's page policy with frame-ancestors 'self'.)
  */
 export function fileReply(
   reply: FastifyReply,
@@ -70,13 +71,7 @@ export function fileReply(
 ): FileReply {
   const pdf = isPdfName(name);
   const inline = mode === 'preview' && pdf;
-  const policy = reply.getHeader('content-security-policy');
-  if (inline) {
-    if (typeof policy === 'string') {
-      reply.header('content-security-policy', policy.replace(/frame-ancestors[^;]*/, "frame-ancestors 'self'"));
-    }
-  } else if (!pdf) {
-    reply.header('content-security-policy', typeof policy === 'string' ? `${policy};sandbox` : 'sandbox');
-  }
+  if (inline) reply.header('content-security-policy', pdfPreviewPolicy);
+  else if (!pdf) reply.header('content-security-policy', `${apiHeaders['content-security-policy']};sandbox`);
   return new FileReply(file.stream, file.size, downloadType(name), name, inline ? 'inline' : 'attachment');
 }

@@ -2,6 +2,7 @@ import type { Endpoint } from '@okuu/contracts/endpoint';
 import { errorStatus } from '@okuu/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { documentHeaders } from './security-headers.ts';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
@@ -130,6 +131,6 @@ export function registerApiDocs(app: FastifyInstance, registry: readonly Endpoin
   });
   app.get('/api/docs', (_req, reply) => {
     page ??= docsPage(registry);
-    return reply.type('text/html; charset=utf-8').send(page);
+    return reply.headers(documentHeaders).type('text/html; charset=utf-8').send(page);
   });
 }

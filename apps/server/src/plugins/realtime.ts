@@ -89,7 +89,7 @@ export async function registerRealtime(
         socket,
         user: session.user,
         token: session.token,
-        tokenHash: hashToken(session.token).toString('hex'),
+        tokenHash: hashToken(session.token),
         alive: true,
       };
       let set = clients.get(client.user.id);

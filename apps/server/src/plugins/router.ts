@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { gzipSync } from 'node:zlib';
 import type { DataOf, Endpoint, ParsedRequestOf } from '@okuu/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
@@ -32,11 +33,25 @@ export class FileReply {
   ) {}
 }
 
-/** A reply whose data is already JSON text (a page kept ready): it goes out in the envelope without a new encoding. */
+/**
+ * A reply encoded once and sent many times (a page kept ready): the envelope's bytes, and their gzip for the clients
+ * that accept it, made on first use.
+ */
 export class JsonReply<T> {
   declare private readonly data: T;
-  constructor(readonly json: string) {}
+  readonly body: Buffer;
+  #gzipped: Buffer | undefined;
+  constructor(data: T) {
+    this.body = Buffer.from(JSON.stringify({ result: 0, error: null, data }));
+  }
+  get gzipped(): Buffer {
+    this.#gzipped ??= gzipSync(this.body);
+    return this.#gzipped;
+  }
 }
+
+/** Smaller replies are not worth compressing. */
+const compressFrom = 1024;
 
 export interface RouteContext<E extends Endpoint> {
   input: ParsedRequestOf<E>;
@@ -162,9 +177,11 @@ export function registerEndpoints(
               .send(result.stream);
           }
           if (result instanceof JsonReply) {
-            return reply
-              .type('application/json; charset=utf-8')
-              .send(`{"result":0,"error":null,"data":${result.json}}`);
+            reply.type('application/json; charset=utf-8');
+            if (result.body.length < compressFrom) return reply.send(result.body);
+            reply.header('vary', 'accept-encoding');
+            if (!/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(result.body);
+            return reply.header('content-encoding', 'gzip').send(result.gzipped);
           }
           return reply.send({ result: 0, error: null, data: result });
         } finally {

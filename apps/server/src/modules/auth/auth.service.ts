@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash as digest, randomBytes } from 'node:crypto';
 import type { SessionUser } from '@okuu/contracts/auth/user';
 import { strongPassword } from '@okuu/contracts/errors';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,9 +11,12 @@ const failureWindowMs = 15 * 60_000;
 export const weakPasswordMessage =
   'The new password needs at least 6 characters, with a digit, an upper-case and a lower-case letter.';
 
-export function hashToken(token: string): Buffer {
-  return createHash('sha256').update(token).digest();
+/** A token's SHA-256 in hex: its key in the session cache and in revocations (the database keeps the bytes). */
+export function hashToken(token: string): string {
+  return digest('sha256', token);
 }
+
+const hashBytes = (hex: string) => Buffer.from(hex, 'hex');
 
 export function toSessionUser(user: AuthUser): SessionUser {
   return {
@@ -75,7 +78,7 @@ export function createAuthService(deps: {
 
   async function openSession(userId: number, ip: string): Promise<{ token: string; user: AuthUser }> {
     const token = randomBytes(32).toString('base64url');
-    const tokenHash = hashToken(token);
+    const tokenHash = hashBytes(hashToken(token));
     await repo.createSession(userId, tokenHash, new Date(Date.now() + deps.sessionTtlMs), ip);
     const user = await repo.findSessionUser(tokenHash);
     if (!user) throw new Error('A session just created was not found');
@@ -88,11 +91,10 @@ export function createAuthService(deps: {
 
     async resolveToken(token: string): Promise<AuthUser | null> {
       if (token.length === 0 || token.length > 200) return null;
-      const hash = hashToken(token);
-      const key = hash.toString('hex');
+      const key = hashToken(token);
       const cached = cache.get(key);
       if (cached) return cached;
-      const user = await repo.findSessionUser(hash);
+      const user = await repo.findSessionUser(hashBytes(key));
       if (user) cache.set(key, user);
       return user;
     },
@@ -129,9 +131,9 @@ export function createAuthService(deps: {
 
     async signOut(token: string | undefined): Promise<void> {
       if (!token) return;
-      const hash = hashToken(token);
-      await repo.revokeSession(hash);
-      await revoked(`s:${hash.toString('hex')}`);
+      const key = hashToken(token);
+      await repo.revokeSession(hashBytes(key));
+      await revoked(`s:${key}`);
     },
 
     async changePassword(user: AuthUser, oldPassword: string, newPassword: string): Promise<void> {

@@ -179,6 +179,17 @@ describe('the HTTP surface', () => {
     expect(res.headers['x-frame-options']).toBeDefined();
   });
 
+  it("gives API replies a policy that loads nothing and lets nobody frame them; the API docs page the page's", async () => {
+    const api = await t.app.inject({ method: 'POST', url: '/api/auth/enticate.json', payload: {} });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.headers['content-type']).toMatch(/text\/html/);
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(docs.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+  });
+
   it('answers unknown API paths with the 404 envelope', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/nothing/here.json', payload: {} });
     expect(res.statusCode).toBe(404);

@@ -1,5 +1,5 @@
 /**
- * What the feed is made of, kept ready: its pages as JSON text, and who has written news. Everyone with the same view of the news (audience, faculty, news permission,
+ * What the feed is made of, kept ready: its pages encoded for sending, and who has written news. Everyone with the same view of the news (audience, faculty, news permission,
  * and the author's own items for those who wrote some) shares one entry, so at a semester start thousands of
  * students opening their feed cost a handful of queries, not thousands.
  *

@@ -71,7 +71,7 @@ export function createNewsService(deps: {
   publish: (event: NewsEvent) => Promise<void>;
 }) {
   const { repo, storage } = deps;
-  const pages = createFeedCache<string>({ ttlMs: feedCacheMs, maxEntries: 5_000 });
+  const pages = createFeedCache<JsonReply<FeedPage>>({ ttlMs: feedCacheMs, maxEntries: 5_000 });
   const authors = createFeedCache<Set<number>>({ ttlMs: feedCacheMs, maxEntries: 1 });
 
   /** Who sees the same feed as `user`: the same visibility and permission, and for an author the user alone. */
@@ -96,13 +96,12 @@ export function createNewsService(deps: {
   return {
     async feed(user: AuthUser, page: number) {
       const key = `${await viewKey(user)}:${page}`;
-      const json = await pages.get(key, async () => {
+      return pages.get(key, async () => {
         const pageSize = newsLimits.pageSize;
         const rows = await repo.page(visibilityOf(user), (page - 1) * pageSize, pageSize + 1);
         const items = rows.slice(0, pageSize).map((row) => toItem(row, user));
-        return JSON.stringify({ items, page, pageSize, hasMore: rows.length > pageSize });
+        return new JsonReply<FeedPage>({ items, page, pageSize, hasMore: rows.length > pageSize });
       });
-      return new JsonReply<FeedPage>(json);
     },
 
     /** Another instance changed the news. */

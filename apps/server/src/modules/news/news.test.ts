@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { portalConfig } from '@okuu/contracts/misc/config';
 import { newsCheck } from '@okuu/contracts/news/check';
 import { newsData } from '@okuu/contracts/news/data';
@@ -177,6 +178,20 @@ describe('the feed (data.json)', () => {
     expect(faculty?.faculties).toEqual([expect.objectContaining({ id: 1, shortName: 'ФИТ' })]);
     expect(faculty?.fileName).toBe('');
     expect((await feed(t, editor)).items.every((i) => i.canDelete)).toBe(true);
+  });
+
+  it('goes out gzipped to a client that accepts it, and the same either way', async () => {
+    const ask = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: newsData.path, payload: { page: 1 }, headers: { cookie: staff, ...headers } });
+    const plain = await ask({});
+    const zipped = await ask({ 'accept-encoding': 'br, gzip, deflate' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    expect(plain.json()).toMatchObject({ result: 0, error: null, data: { page: 1 } });
   });
 
   it('ignores id, uid and role in the body: the session decides', async () => {
