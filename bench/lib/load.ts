@@ -107,3 +107,14 @@ export function createLoader(
     return summarize(result, { ...extra, ...cpu });
   };
 }
+
+/**
+ * The requests every connection cycles through, each built once. (A `setupRequest` callback would rebuild every
+ * request on the client, which shares the machine's cores with the server and would then hold back the load.)
+ */
+export function rotation(
+  entries: readonly { cookie: string; body: string }[],
+  contentType = 'application/json',
+): autocannon.Request[] {
+  return entries.map(({ cookie, body }) => ({ headers: { 'content-type': contentType, cookie }, body }));
+}

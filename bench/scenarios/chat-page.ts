@@ -1,6 +1,7 @@
 import { chatLimits } from '@okuu/contracts/chat/message';
 import { chatMessages } from '@okuu/contracts/chat/messages';
 import { studentLogins } from '../lib/api.ts';
+import { rotation } from '../lib/load.ts';
 import type { Scenario } from '../lib/types.ts';
 import { eachLimited, postJson, sendMessage, studentsWithTeachers } from './chat-common.ts';
 
@@ -34,24 +35,11 @@ export const chatPageScenario: Scenario = {
       cookie: `token=${s.token}`,
       body: JSON.stringify({ id_to: s.teacherId }),
     }));
-    let next = 0;
     return ctx.load({
       path: chatMessages.path,
       method: 'POST',
       percentiles: [95],
-      requests: [
-        {
-          setupRequest: (request) => {
-            next = (next + 1) % requests.length;
-            const r = requests[next] as (typeof requests)[number];
-            return {
-              ...request,
-              headers: { ...request.headers, 'content-type': 'application/json', cookie: r.cookie },
-              body: r.body,
-            };
-          },
-        },
-      ],
+      requests: rotation(requests),
     });
   },
 };

@@ -1,5 +1,6 @@
 import { chatInsert } from '@okuu/contracts/chat/insert';
 import { studentLogins } from '../lib/api.ts';
+import { rotation } from '../lib/load.ts';
 import type { Scenario } from '../lib/types.ts';
 import { multipartBody, studentsWithTeachers } from './chat-common.ts';
 
@@ -22,28 +23,11 @@ export const chatSendScenario: Scenario = {
         boundary,
       ),
     }));
-    let next = 0;
     return ctx.load({
       path: chatInsert.path,
       method: 'POST',
       percentiles: [95],
-      requests: [
-        {
-          setupRequest: (request) => {
-            next = (next + 1) % requests.length;
-            const r = requests[next] as (typeof requests)[number];
-            return {
-              ...request,
-              headers: {
-                ...request.headers,
-                'content-type': `multipart/form-data; boundary=${boundary}`,
-                cookie: r.cookie,
-              },
-              body: r.body,
-            };
-          },
-        },
-      ],
+      requests: rotation(requests, `multipart/form-data; boundary=${boundary}`),
     });
   },
 };

@@ -1,4 +1,5 @@
 import { signInAll, studentLogins } from '../lib/api.ts';
+import { rotation } from '../lib/load.ts';
 import type { Scenario } from '../lib/types.ts';
 
 /** The authenticated session lookup every page load starts with; the cookies of a few hundred students rotate. */
@@ -13,22 +14,10 @@ export const enticateScenario: Scenario = {
     const logins = studentLogins(ctx.settings.students, ctx.settings.sessions);
     ctx.log(`signing in ${logins.length} students`);
     const cookies = (await signInAll(ctx.baseUrl, logins, ctx.settings.password)).map((token) => `token=${token}`);
-    let next = 0;
     return ctx.load({
       path: '/api/auth/enticate.json',
       method: 'POST',
-      requests: [
-        {
-          setupRequest: (request) => {
-            next = (next + 1) % cookies.length;
-            return {
-              ...request,
-              headers: { ...request.headers, 'content-type': 'application/json', cookie: cookies[next] },
-              body: '{}',
-            };
-          },
-        },
-      ],
+      requests: rotation(cookies.map((cookie) => ({ cookie, body: '{}' }))),
     });
   },
 };

@@ -2,7 +2,7 @@ import { bookList } from '@okuu/contracts/library/book-list';
 import pg from 'pg';
 import { benchSearchTerms, ensureBulkBooks } from '../../apps/server/src/db/seed/library-bulk.ts';
 import { signInAll, studentLogins } from '../lib/api.ts';
-import { assertLocal } from '../lib/load.ts';
+import { assertLocal, rotation } from '../lib/load.ts';
 import type { Scenario } from '../lib/types.ts';
 
 /** Books the library holds while measuring. */
@@ -68,27 +68,13 @@ export const librarySearchScenario: Scenario = {
     );
     ctx.log(`found ${sample.join(', ')}…`);
 
-    let next = 0;
+    // Each search term with a different student's session.
+    const requests = all.map((body, i) => ({ cookie: cookies[i % cookies.length] as string, body }));
     return ctx.load({
       path: bookList.path,
       method: 'POST',
       percentiles: [95],
-      requests: [
-        {
-          setupRequest: (request) => {
-            next += 1;
-            return {
-              ...request,
-              headers: {
-                ...request.headers,
-                'content-type': 'application/json',
-                cookie: cookies[next % cookies.length],
-              },
-              body: all[next % all.length],
-            };
-          },
-        },
-      ],
+      requests: rotation(requests),
     });
   },
 };

@@ -2,7 +2,7 @@ import { newsData } from '@okuu/contracts/news/data';
 import { newsInsert } from '@okuu/contracts/news/insert';
 import { newsLimits } from '@okuu/contracts/news/news-item';
 import { signIn, signInAll, studentLogins } from '../lib/api.ts';
-import { assertLocal } from '../lib/load.ts';
+import { assertLocal, rotation } from '../lib/load.ts';
 import type { Scenario } from '../lib/types.ts';
 
 /** Items the feed should hold before measuring: ten pages' worth, a mix of audiences, faculties and files. */
@@ -58,23 +58,11 @@ export const newsFeedScenario: Scenario = {
     const logins = studentLogins(ctx.settings.students, ctx.settings.sessions);
     ctx.log(`signing in ${logins.length} students`);
     const cookies = (await signInAll(ctx.baseUrl, logins, ctx.settings.password)).map((token) => `token=${token}`);
-    let next = 0;
     return ctx.load({
       path: newsData.path,
       method: 'POST',
       percentiles: [95],
-      requests: [
-        {
-          setupRequest: (request) => {
-            next = (next + 1) % cookies.length;
-            return {
-              ...request,
-              headers: { ...request.headers, 'content-type': 'application/json', cookie: cookies[next] },
-              body: '{"page":1}',
-            };
-          },
-        },
-      ],
+      requests: rotation(cookies.map((cookie) => ({ cookie, body: '{"page":1}' }))),
     });
   },
 };

@@ -43,6 +43,10 @@ export function createAuthService(deps: {
   notify: (channel: string, payload: string) => Promise<void>;
 }) {
   const { repo, cache } = deps;
+  /** Session lookups under way, by token hash. */
+  const lookups = new Map<string, Promise<AuthUser | null>>();
+  /** Counts the revocations applied, so that a lookup overtaken by one keeps nothing. */
+  let revocations = 0;
 
   /** Ends sessions here and tells the other instances to drop them from their caches. */
   async function revoked(message: string) {
@@ -51,6 +55,7 @@ export function createAuthService(deps: {
   }
 
   function applyRevocation(message: string) {
+    revocations++;
     if (message.startsWith('s:')) cache.forgetSession(message.slice(2));
     else if (message.startsWith('u:')) cache.forgetUser(Number(message.slice(2)));
   }
@@ -94,9 +99,21 @@ export function createAuthService(deps: {
       const key = hashToken(token);
       const cached = cache.get(key);
       if (cached) return cached;
-      const user = await repo.findSessionUser(hashBytes(key));
-      if (user) cache.set(key, user);
-      return user;
+      // Requests with the same session arriving together (a page load, many tabs) share one lookup.
+      let lookup = lookups.get(key);
+      if (!lookup) {
+        const seen = revocations;
+        lookup = repo
+          .findSessionUser(hashBytes(key))
+          .then((user) => {
+            // A revocation that arrived meanwhile may concern this session: then it is not kept.
+            if (user && seen === revocations) cache.set(key, user);
+            return user;
+          })
+          .finally(() => lookups.delete(key));
+        lookups.set(key, lookup);
+      }
+      return lookup;
     },
 
     async signIn(login: string, password: string, ip: string) {

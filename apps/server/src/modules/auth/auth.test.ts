@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, password, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { sessions, users } from '../../db/schema/users.ts';
+import { createAuthRepository } from './auth.repository.ts';
+import { createAuthService, hashToken } from './auth.service.ts';
+import { createSessionCache } from './session-cache.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -118,6 +121,55 @@ describe('sessions (enticate, logout)', () => {
     const cookie = await t.signIn('student1');
     await t.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` });
     expect((await t.call(enticate, {}, { cookie })).status).toBe(401);
+  });
+});
+
+describe('session lookups', () => {
+  /** The service on the real repository, counting its session lookups; `gate` holds them until released. */
+  function countingService() {
+    const repo = createAuthRepository(t.database.db);
+    let lookups = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const service = createAuthService({
+      repo: {
+        ...repo,
+        async findSessionUser(hash) {
+          lookups++;
+          await gate;
+          return repo.findSessionUser(hash);
+        },
+      },
+      sessionTtlMs: 60_000,
+      failureLimit: 10,
+      cache: createSessionCache({ ttlMs: 60_000, maxEntries: 100 }),
+      notify: async () => {},
+    });
+    return { service, release, lookups: () => lookups };
+  }
+
+  it('requests with the same session arriving together share one lookup, and the next is served from the cache', async () => {
+    const token = (await t.signIn('student3')).slice('token='.length);
+    const { service, release, lookups } = countingService();
+    const together = Array.from({ length: 20 }, () => service.resolveToken(token));
+    release();
+    const users = await Promise.all(together);
+    expect(new Set(users.map((u) => u?.login))).toEqual(new Set(['student3']));
+    expect(await service.resolveToken(token)).toMatchObject({ login: 'student3' });
+    expect(lookups()).toBe(1);
+  });
+
+  it('keeps nothing from a lookup that a revocation overtook', async () => {
+    const token = (await t.signIn('student4')).slice('token='.length);
+    const { service, release, lookups } = countingService();
+    const before = service.resolveToken(token);
+    service.applyRevocation(`s:${hashToken(token)}`);
+    release();
+    expect(await before).toMatchObject({ login: 'student4' });
+    await service.resolveToken(token);
+    expect(lookups()).toBe(2);
   });
 });
 

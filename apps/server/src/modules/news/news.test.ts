@@ -182,7 +182,12 @@ describe('the feed (data.json)', () => {
 
   it('goes out gzipped to a client that accepts it, and the same either way', async () => {
     const ask = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: newsData.path, payload: { page: 1 }, headers: { cookie: staff, ...headers } });
+      t.app.inject({
+        method: 'POST',
+        url: newsData.path,
+        payload: { page: 1 },
+        headers: { cookie: staff, ...headers },
+      });
     const plain = await ask({});
     const zipped = await ask({ 'accept-encoding': 'br, gzip, deflate' });
     expect(plain.headers['content-encoding']).toBeUndefined();
