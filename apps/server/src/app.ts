@@ -19,7 +19,7 @@ import { createChatService } from './modules/chat/chat.service.ts';
 import { disciplineRoutes } from './modules/discipline/discipline.routes.ts';
 import { createLibraryRepository } from './modules/library/library.repository.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
-import { createLibraryService } from './modules/library/library.service.ts';
+import { createLibraryService, libraryChannel } from './modules/library/library.service.ts';
 import { createMiscRepository } from './modules/misc/misc.repository.ts';
 import { miscRoutes } from './modules/misc/misc.routes.ts';
 import { createMiscService } from './modules/misc/misc.service.ts';
@@ -128,8 +128,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A change made on another instance empties this one's feed cache.
   await listen(newsChannel, () => newsService.forgetFeed());
 
-  const libraryService = createLibraryService({ repo: createLibraryRepository(database.db), storage });
-  const umkService = createUmkService({ repo: createUmkRepository(database.db), storage });
+  const libraryService = createLibraryService({
+    repo: createLibraryRepository(database.db),
+    storage,
+    publish: () => database.notify(libraryChannel, '').catch((err) => app.log.warn({ err }, 'library notify failed')),
+  });
+  await listen(libraryChannel, () => libraryService.forgetLists());
+  const umkService = createUmkService({
+    repo: createUmkRepository(database.db),
+    storage,
+    libraryChanged: libraryService.changed,
+  });
 
   // Chat: the sockets of this instance; events reach every instance's sockets through NOTIFY.
   const chatRepo = createChatRepository(database.db);

@@ -3,12 +3,28 @@ import type { EBook } from '@okuu/contracts/library/book';
 import { libraryLimits } from '@okuu/contracts/library/book';
 import { bookDownloadUrl, bookPreviewUrl } from '@okuu/contracts/library/download';
 import { AppError } from '../../lib/app-error.ts';
+import { createChangeCache } from '../../lib/change-cache.ts';
 import { isPdfName } from '../../lib/files.ts';
 import { acceptUpload, type FileMode, storeUpload } from '../../lib/uploads.ts';
 import type { UploadedFile } from '../../plugins/router.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import type { BookFields, BookFilter, BookRow, LibraryRepository } from './library.repository.ts';
+
+/** The NOTIFY channel of library changes. */
+export const libraryChannel = 'library';
+
+/**
+ * Pages of the list, searches included, are shared by every reader (the same categories, search text and page) and
+ * kept this long at most (see createChangeCache).
+ */
+const listCacheMs = 10_000;
+
+interface ListPage {
+  total: number;
+  rows: BookRow[];
+  fallback: boolean;
+}
 
 const notFound = () => new AppError('not_found', 'There is no such book.');
 const fileNotFound = () => new AppError('not_found', 'There is no such file.');
@@ -63,8 +79,41 @@ export interface BookInput {
   fileName?: string;
 }
 
-export function createLibraryService(deps: { repo: LibraryRepository; storage: Storage }) {
+export function createLibraryService(deps: {
+  repo: LibraryRepository;
+  storage: Storage;
+  /** Tells the other instances that the books changed; must not throw. */
+  publish: () => Promise<void>;
+}) {
   const { repo, storage } = deps;
+  const lists = createChangeCache<ListPage>({ ttlMs: listCacheMs, maxEntries: 1_000 });
+
+  /** The books changed (here, or through the study materials): lists are read afresh on every instance. */
+  async function changed() {
+    lists.clear();
+    await deps.publish();
+  }
+
+  /** One page of the list; with search text the matches, or every book of the categories when none match. */
+  async function listPage(
+    categories: { baseCategoryId: number | null; categoryId: number | null },
+    search: string,
+    page: number,
+  ): Promise<ListPage> {
+    const pageSize = libraryLimits.pageSize;
+    const offset = (page - 1) * pageSize;
+    const browse = async () => {
+      const filter: BookFilter = { ...categories, search: null };
+      const [total, rows] = await Promise.all([repo.count(filter), repo.page(filter, offset, pageSize + 1)]);
+      return { total, rows, fallback: search !== '' };
+    };
+    if (!search) return browse();
+    const filter: BookFilter = { ...categories, search };
+    const found = await repo.searchPage(filter, offset, pageSize + 1);
+    // An empty page says nothing about the number of matches, unless it is the first.
+    const total = found.total ?? (page > 1 ? await repo.count(filter) : 0);
+    return total === 0 ? browse() : { total, rows: found.rows, fallback: false };
+  }
 
   async function found(id: number): Promise<BookRow> {
     const row = await repo.book(id);
@@ -73,6 +122,12 @@ export function createLibraryService(deps: { repo: LibraryRepository; storage: S
   }
 
   return {
+    /** For the study materials, whose library flag adds, changes and removes books. */
+    changed,
+
+    /** Another instance changed the books. */
+    forgetLists: () => lists.clear(),
+
     async baseCategories() {
       const rows = await repo.baseCategories();
       return rows.map((r) => ({ id_baseBookCategory: r.id, name: r.name, nameKg: r.nameKg, nameEn: r.nameEn }));
@@ -98,26 +153,9 @@ export function createLibraryService(deps: { repo: LibraryRepository; storage: S
       input: { id_baseBookCategory: number | null; id_bookCategory: number | null; search: string; page: number },
     ) {
       const pageSize = libraryLimits.pageSize;
-      const offset = (input.page - 1) * pageSize;
       const categories = { baseCategoryId: input.id_baseBookCategory, categoryId: input.id_bookCategory };
-      const browse = async () => {
-        const filter: BookFilter = { ...categories, search: null };
-        const [total, rows] = await Promise.all([repo.count(filter), repo.page(filter, offset, pageSize + 1)]);
-        return { total, rows };
-      };
-      let result: { total: number; rows: BookRow[] };
-      let fallback = false;
-      if (input.search) {
-        const filter: BookFilter = { ...categories, search: input.search };
-        const page = await repo.searchPage(filter, offset, pageSize + 1);
-        // An empty page says nothing about the number of matches, unless it is the first.
-        const total = page.total ?? (input.page > 1 ? await repo.count(filter) : 0);
-        fallback = total === 0;
-        result = fallback ? await browse() : { total, rows: page.rows };
-      } else {
-        result = await browse();
-      }
-      const { total, rows } = result;
+      const key = JSON.stringify([categories.baseCategoryId, categories.categoryId, input.search, input.page]);
+      const { total, rows, fallback } = await lists.get(key, () => listPage(categories, input.search, input.page));
       return {
         items: rows.slice(0, pageSize).map((row) => toBook(row, user)),
         page: input.page,
@@ -140,6 +178,7 @@ export function createLibraryService(deps: { repo: LibraryRepository; storage: S
       if (!mayDelete(user, row)) throw new AppError('forbidden', 'Only the owner of a book or staff can delete it.');
       const deleted = await repo.delete(id);
       if (!deleted) throw notFound();
+      await changed();
       // A book from the study materials shares the material's file, which stays with the material.
       if (deleted.fileKey && deleted.umkMaterialId === null) {
         await storage.delete(deleted.fileKey).catch(() => {});
@@ -184,6 +223,7 @@ export function createLibraryService(deps: { repo: LibraryRepository; storage: S
         if (stored) await storage.delete(stored.key).catch(() => {});
         throw err;
       }
+      await changed();
       if (file && replaced && replaced !== file.fileKey) await storage.delete(replaced).catch(() => {});
       return toBook(await found(id), user);
     },

@@ -6,9 +6,12 @@ import { deleteCheck } from '@okuu/contracts/library/delete-check';
 import { bookDownload, bookPreview } from '@okuu/contracts/library/download';
 import { insertUpdateBook } from '@okuu/contracts/library/insert-update-book';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectNothingStored } from '../../../test/multipart.ts';
+import { buildApp } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { books } from '../../db/schema/library.ts';
 import { benchSearchTerms, ensureBulkBooks } from '../../db/seed/library-bulk.ts';
 import { minimalPdf } from '../../db/seed/pdf.ts';
@@ -537,6 +540,59 @@ describe('deleting (deletecheck.json, deleteebook.json)', () => {
       expect((await fetchFile(t, student, book.file?.url as string)).statusCode).toBe(404);
       expect((await t.call(deleteBook, { id_eBook: book.id_eBook }, { cookie })).status).toBe(404);
     }
+  });
+});
+
+describe('kept lists on two instances sharing one database', () => {
+  let second: Database;
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    second = await t.reopen();
+    other = await buildApp({ config: t.config, database: second, storage: t.storage });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other.close();
+    await second.close();
+  });
+
+  const search = { search: 'Кристаллография' };
+  const listOnOther = async () => {
+    const res = await other.inject({
+      method: 'POST',
+      url: bookList.path,
+      payload: search,
+      headers: { cookie: student },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as { fallback: boolean; items: EBook[] };
+  };
+
+  /** Well within the time lists are kept: only the change event can have refreshed the other instance. */
+  async function onOtherWithin(ms: number, check: (data: { fallback: boolean; items: EBook[] }) => boolean) {
+    const end = Date.now() + ms;
+    while (!check(await listOnOther())) {
+      if (Date.now() > end) throw new Error('The other instance still serves the old list');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  it('shows a new book at once where it was added, soon on the other instance; a deletion too', async () => {
+    expect((await list(t, student, search)).fallback).toBe(true);
+    expect((await listOnOther()).fallback).toBe(true);
+    const added = await upload(
+      t,
+      teacher,
+      { name: 'Кристаллография', author: 'Шаскольская М. П.', id_bookCategory: '1' },
+      [{ name: 'crystal.pdf', content: pdf('Crystal') }],
+    );
+    expect(added.status).toBe(200);
+    expect(names((await list(t, student, search)).items)).toEqual(['Кристаллография']);
+    await onOtherWithin(2_000, (data) => !data.fallback && data.items[0]?.id_eBook === added.body.data.id_eBook);
+
+    expect((await t.call(deleteBook, { id_eBook: added.body.data.id_eBook }, { cookie: teacher })).status).toBe(200);
+    expect((await list(t, student, search)).fallback).toBe(true);
+    await onOtherWithin(2_000, (data) => data.fallback);
   });
 });
 

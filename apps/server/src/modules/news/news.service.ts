@@ -6,11 +6,11 @@ import type { newsData } from '@okuu/contracts/news/data';
 import { newsDownloadUrl } from '@okuu/contracts/news/download';
 import { fileNameSeparator, type NewsAudience, type NewsItem, newsLimits } from '@okuu/contracts/news/news-item';
 import { AppError } from '../../lib/app-error.ts';
+import { createChangeCache } from '../../lib/change-cache.ts';
 import { downloadType, sanitizeFileName, uniqueNames } from '../../lib/files.ts';
 import { JsonReply, type UploadedFile } from '../../plugins/router.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
-import { createFeedCache } from './feed-cache.ts';
 import type { NewsRepository, NewsRow, Visibility } from './news.repository.ts';
 
 /** The NOTIFY channel of news changes. */
@@ -59,7 +59,7 @@ function toItem(row: NewsRow, viewer: AuthUser): NewsItem {
   };
 }
 
-/** Feed pages are kept for this long at most (see createFeedCache). */
+/** Feed pages are kept for this long at most (see createChangeCache). */
 const feedCacheMs = 5_000;
 
 type FeedPage = DataOf<typeof newsData>;
@@ -71,8 +71,8 @@ export function createNewsService(deps: {
   publish: (event: NewsEvent) => Promise<void>;
 }) {
   const { repo, storage } = deps;
-  const pages = createFeedCache<JsonReply<FeedPage>>({ ttlMs: feedCacheMs, maxEntries: 5_000 });
-  const authors = createFeedCache<Set<number>>({ ttlMs: feedCacheMs, maxEntries: 1 });
+  const pages = createChangeCache<JsonReply<FeedPage>>({ ttlMs: feedCacheMs, maxEntries: 5_000 });
+  const authors = createChangeCache<Set<number>>({ ttlMs: feedCacheMs, maxEntries: 1 });
 
   /** Who sees the same feed as `user`: the same visibility and permission, and for an author the user alone. */
   async function viewKey(user: AuthUser): Promise<string> {

@@ -81,7 +81,12 @@ const named = (r: { name: string; nameKg: string; nameEn: string }) => ({
   nameEn: r.nameEn,
 });
 
-export function createUmkService(deps: { repo: UmkRepository; storage: Storage }) {
+export function createUmkService(deps: {
+  repo: UmkRepository;
+  storage: Storage;
+  /** A material's library flag adds, changes or removes its book: the library hears of every change. */
+  libraryChanged: () => Promise<void>;
+}) {
   const { repo, storage } = deps;
 
   /** Teachers and staff see every material; a student those of their disciplines and study form. */
@@ -226,6 +231,7 @@ export function createUmkService(deps: { repo: UmkRepository; storage: Storage }
         if (stored) await storage.delete(stored.key).catch(() => {});
         throw err;
       }
+      await deps.libraryChanged();
       if (file && previousKey && previousKey !== file.fileKey) await storage.delete(previousKey).catch(() => {});
       const row = await repo.material(id, { everything: true });
       if (!row) throw notFound();
@@ -239,6 +245,7 @@ export function createUmkService(deps: { repo: UmkRepository; storage: Storage }
         throw new AppError('forbidden', 'Only the teacher who uploaded a material can delete it.');
       }
       const key = await repo.delete(id);
+      await deps.libraryChanged();
       if (key) await storage.delete(key).catch(() => {});
       return { id_books: id, deleted: true as const };
     },

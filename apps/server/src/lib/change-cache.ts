@@ -1,13 +1,12 @@
 /**
- * What the feed is made of, kept ready: its pages encoded for sending, and who has written news. Everyone with the same view of the news (audience, faculty, news permission,
- * and the author's own items for those who wrote some) shares one entry, so at a semester start thousands of
- * students opening their feed cost a handful of queries, not thousands.
+ * Answers many readers share (a news feed page, a library search), kept ready: at a semester start thousands of
+ * students asking the same thing cost a handful of queries, not thousands.
  *
- * Any change to the news empties the cache at once: a change made on this instance before its call returns, one made
- * on another instance as soon as its NOTIFY arrives. The time limit only bounds what no event announces (an author's
- * renamed position, a faculty's new name).
+ * The owner empties it on any change of what it holds: a change made on this instance before its call returns, one
+ * made on another instance as soon as that instance's NOTIFY arrives. The time limit only bounds what no event
+ * announces (an author's new name, say).
  */
-export function createFeedCache<T>(opts: { ttlMs: number; maxEntries: number }) {
+export function createChangeCache<T>(opts: { ttlMs: number; maxEntries: number }) {
   const entries = new Map<string, { value: Promise<T>; until: number }>();
   let generation = 0;
 
@@ -39,7 +38,7 @@ export function createFeedCache<T>(opts: { ttlMs: number; maxEntries: number }) 
       return value;
     },
 
-    /** Forgets every entry: the news changed. */
+    /** Forgets every entry: what it holds changed. */
     clear() {
       generation++;
       entries.clear();
@@ -47,4 +46,4 @@ export function createFeedCache<T>(opts: { ttlMs: number; maxEntries: number }) 
   };
 }
 
-export type FeedCache<T> = ReturnType<typeof createFeedCache<T>>;
+export type ChangeCache<T> = ReturnType<typeof createChangeCache<T>>;

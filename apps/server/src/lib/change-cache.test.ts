@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFeedCache } from './feed-cache.ts';
+import { createChangeCache } from './change-cache.ts';
 
 /** A load that finishes when told to, counting how often it ran. */
 function controlledLoad() {
@@ -20,9 +20,9 @@ function controlledLoad() {
   };
 }
 
-describe('the feed cache', () => {
+describe('the change cache', () => {
   it('loads once for callers asking together, and serves the entry until its time is up', async () => {
-    const cache = createFeedCache<string>({ ttlMs: 60, maxEntries: 10 });
+    const cache = createChangeCache<string>({ ttlMs: 60, maxEntries: 10 });
     const l = controlledLoad();
     const asked = [cache.get('k', l.load), cache.get('k', l.load), cache.get('k', l.load)];
     l.finish('page');
@@ -37,14 +37,14 @@ describe('the feed cache', () => {
   });
 
   it('keeps separate entries per key', async () => {
-    const cache = createFeedCache<string>({ ttlMs: 10_000, maxEntries: 10 });
+    const cache = createChangeCache<string>({ ttlMs: 10_000, maxEntries: 10 });
     expect(await cache.get('a', async () => 'A')).toBe('A');
     expect(await cache.get('b', async () => 'B')).toBe('B');
     expect(await cache.get('a', async () => 'not this')).toBe('A');
   });
 
   it('forgets everything on clear, and keeps nothing a load started before the clear returns', async () => {
-    const cache = createFeedCache<string>({ ttlMs: 10_000, maxEntries: 10 });
+    const cache = createChangeCache<string>({ ttlMs: 10_000, maxEntries: 10 });
     expect(await cache.get('k', async () => 'old')).toBe('old');
     cache.clear();
     expect(await cache.get('k', async () => 'new')).toBe('new');
@@ -58,7 +58,7 @@ describe('the feed cache', () => {
   });
 
   it('does not keep a failed load', async () => {
-    const cache = createFeedCache<string>({ ttlMs: 10_000, maxEntries: 10 });
+    const cache = createChangeCache<string>({ ttlMs: 10_000, maxEntries: 10 });
     const l = controlledLoad();
     const failed = cache.get('k', l.load);
     l.fail(new Error('database down'));
@@ -67,14 +67,14 @@ describe('the feed cache', () => {
   });
 
   it('holds at most maxEntries, dropping the oldest', async () => {
-    const cache = createFeedCache<string>({ ttlMs: 10_000, maxEntries: 2 });
+    const cache = createChangeCache<string>({ ttlMs: 10_000, maxEntries: 2 });
     for (const key of ['a', 'b', 'c']) await cache.get(key, async () => key);
     expect(await cache.get('c', async () => 'reloaded')).toBe('c');
     expect(await cache.get('a', async () => 'reloaded')).toBe('reloaded');
   });
 
   it('keeps nothing when its time limit is zero', async () => {
-    const cache = createFeedCache<string>({ ttlMs: 0, maxEntries: 10 });
+    const cache = createChangeCache<string>({ ttlMs: 0, maxEntries: 10 });
     expect(await cache.get('k', async () => 'one')).toBe('one');
     expect(await cache.get('k', async () => 'two')).toBe('two');
   });
