@@ -1,12 +1,13 @@
-import { roles } from '@okuu/contracts/endpoint';
+import { type DataOf, roles } from '@okuu/contracts/endpoint';
 import type { EBook } from '@okuu/contracts/library/book';
 import { libraryLimits } from '@okuu/contracts/library/book';
+import type { bookList } from '@okuu/contracts/library/book-list';
 import { bookDownloadUrl, bookPreviewUrl } from '@okuu/contracts/library/download';
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
 import { isPdfName } from '../../lib/files.ts';
 import { acceptUpload, type FileMode, storeUpload } from '../../lib/uploads.ts';
-import type { UploadedFile } from '../../plugins/router.ts';
+import { JsonReply, type UploadedFile } from '../../plugins/router.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import type { BookFields, BookFilter, BookRow, LibraryRepository } from './library.repository.ts';
@@ -24,7 +25,11 @@ interface ListPage {
   total: number;
   rows: BookRow[];
   fallback: boolean;
+  /** The reply for readers (see `reader`), encoded once when first asked for. */
+  forReaders?: JsonReply<BookListData>;
 }
+
+type BookListData = DataOf<typeof bookList>;
 
 const notFound = () => new AppError('not_found', 'There is no such book.');
 const fileNotFound = () => new AppError('not_found', 'There is no such file.');
@@ -34,11 +39,17 @@ function mayUpload(user: AuthUser): boolean {
   return user.role === roles.teacher || user.role === roles.staff;
 }
 
-function mayDelete(user: AuthUser, book: BookRow): boolean {
+/** Who is asking, as far as a book's rights go. */
+type Viewer = Pick<AuthUser, 'id' | 'role'>;
+
+/** A viewer who owns no book and is not staff: may change and delete nothing (no user has id 0). */
+const reader: Viewer = { id: 0, role: roles.student };
+
+function mayDelete(user: Viewer, book: BookRow): boolean {
   return book.ownerId === user.id || user.role === roles.staff;
 }
 
-function toBook(row: BookRow, viewer: AuthUser): EBook {
+function toBook(row: BookRow, viewer: Viewer): EBook {
   const fromUmk = row.umkMaterialId !== null;
   return {
     id_eBook: row.id,
@@ -155,17 +166,21 @@ export function createLibraryService(deps: {
       const pageSize = libraryLimits.pageSize;
       const categories = { baseCategoryId: input.id_baseBookCategory, categoryId: input.id_bookCategory };
       const key = JSON.stringify([categories.baseCategoryId, categories.categoryId, input.search, input.page]);
-      const { total, rows, fallback } = await lists.get(key, () => listPage(categories, input.search, input.page));
-      return {
-        items: rows.slice(0, pageSize).map((row) => toBook(row, user)),
+      const page = await lists.get(key, () => listPage(categories, input.search, input.page));
+      const reply = (viewer: Viewer): BookListData => ({
+        items: page.rows.slice(0, pageSize).map((row) => toBook(row, viewer)),
         page: input.page,
         pageSize,
-        hasMore: rows.length > pageSize,
-        total,
-        found: fallback ? 0 : total,
-        fallback,
+        hasMore: page.rows.length > pageSize,
+        total: page.total,
+        found: page.fallback ? 0 : page.total,
+        fallback: page.fallback,
         search: input.search,
-      };
+      });
+      // Most callers are readers, whose reply is the same for all of them.
+      if (user.role === roles.staff || page.rows.some((row) => row.ownerId === user.id)) return reply(user);
+      page.forReaders ??= new JsonReply(reply(reader));
+      return page.forReaders;
     },
 
     async deleteCheck(user: AuthUser, id: number) {

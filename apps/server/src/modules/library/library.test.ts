@@ -577,6 +577,19 @@ describe('kept lists on two instances sharing one database', () => {
     }
   }
 
+  it('gives each caller the rights of their own on a page readers share', async () => {
+    const rights = async (cookie: string) => {
+      const book = (await list(t, cookie, { search: 'Язык программирования C' })).items[0] as EBook;
+      return { name: book.name, canEdit: book.canEdit, canDelete: book.canDelete };
+    };
+    const name = 'Язык программирования C';
+    expect(await rights(student)).toEqual({ name, canEdit: false, canDelete: false });
+    expect(await rights(otherTeacher)).toEqual({ name, canEdit: false, canDelete: false });
+    expect(await rights(teacher)).toEqual({ name, canEdit: true, canDelete: true });
+    expect(await rights(staff)).toEqual({ name, canEdit: false, canDelete: true });
+    expect(await rights(student)).toEqual({ name, canEdit: false, canDelete: false });
+  });
+
   it('shows a new book at once where it was added, soon on the other instance; a deletion too', async () => {
     expect((await list(t, student, search)).fallback).toBe(true);
     expect((await listOnOther()).fallback).toBe(true);
