@@ -71,7 +71,10 @@ export const librarySearchScenario: Scenario = {
     // Searches the server has not seen, one at a time: what a search costs when no reader asked it just before.
     const cold: number[] = [];
     for (const search of benchSearchTerms) {
-      for (const body of [{ search: search.toUpperCase(), page: 1 }, { search, page: 3 }]) {
+      for (const body of [
+        { search: search.toUpperCase(), page: 1 },
+        { search, page: 3 },
+      ]) {
         const started = performance.now();
         await searchOnce(ctx.baseUrl, cookies[0] as string, JSON.stringify(body));
         cold.push(performance.now() - started);
