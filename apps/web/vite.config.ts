@@ -94,7 +94,11 @@ export default defineConfig({
   },
   server: {
     proxy: Object.fromEntries(
-      ['/api', '/misc', '/config.json', '/logo.json', '/logo.image', '/healthz'].map((path) => [path, backend]),
+      ['/api', '/misc', '/config.json', '/logo.json', '/logo.image', '/healthz'].map((path) => [
+        path,
+        // The chat's WebSocket (/api/chat/ws) goes through too.
+        { target: backend, ws: path === '/api' },
+      ]),
     ),
   },
   test: {

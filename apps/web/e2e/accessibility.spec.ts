@@ -44,5 +44,57 @@ for (const scheme of ['dark', 'light'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Отмена' }).click();
     });
+
+    test('chat, with the contacts and a conversation', async ({ page }) => {
+      await signIn(page, 'student1');
+      await page.goto('/lms/chat');
+      const contacts = page.getByRole('region', { name: 'Контакты чата' });
+      await expect(contacts.getByRole('link').first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await contacts.getByRole('link', { name: /Групповой чат/ }).click();
+      await expect(page.getByRole('log', { name: 'Переписка' }).getByRole('article').first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('study materials, with the upload form and the delete dialog', async ({ page }) => {
+      await signIn(page, 'teacher1');
+      await page.goto('/lms/umk');
+      await page.getByRole('button', { name: 'Загрузить материал' }).click();
+      await page.getByRole('checkbox', { name: 'Доступен в электронной библиотеке' }).check();
+      await page.locator('form').getByRole('button', { name: 'Загрузить материал' }).click();
+      await expect(page.getByText('Не выбран учебный материал: выберите файл')).toBeVisible();
+      const seeded = page.getByRole('article', { name: 'Конспект лекций' });
+      await expect(seeded).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await seeded.getByRole('button', { name: /^Удалить/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Удалить учебный материал?' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Отмена' }).click();
+    });
+
+    test('e-library: the list, a fallback search, the upload form and the preview', async ({ page }) => {
+      // The preview frames the browser's PDF viewer, which axe walks too: slow on a busy machine.
+      test.slow();
+      await signIn(page, 'teacher1');
+      await page.goto('/lms/library');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Название или автор' }).fill('нет такой книги');
+      await page.getByRole('button', { name: 'Найти' }).click();
+      await expect(page.getByText(/не дал результатов/)).toBeVisible();
+      await page.getByRole('button', { name: 'Добавить книгу' }).click();
+      await expect(page.getByRole('heading', { name: 'Новая книга' })).toBeVisible();
+      await page.getByRole('button', { name: 'Загрузить книгу' }).click();
+      await expect(page.getByText('Выберите файл книги')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page
+        .getByRole('article', { name: 'Манас' })
+        .getByRole('button', { name: /^Просмотреть/ })
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }

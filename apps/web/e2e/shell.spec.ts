@@ -7,9 +7,13 @@ test.describe('portal shell', () => {
     const menu = page.getByRole('navigation', { name: 'Меню' });
     await expect(menu.getByRole('link')).toHaveCount(18);
     const entries = await menu.getByRole('link').allTextContents();
+    // The screens built so far open themselves; the others say they are not available yet.
+    const built = ['УМК', 'Электронная библиотека'];
     for (const entry of entries) {
       await menu.getByRole('link', { name: entry, exact: true }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toContainText('пока недоступен');
+      const heading = page.getByRole('heading', { level: 1 });
+      if (built.includes(entry)) await expect(heading).toHaveText(entry);
+      else await expect(heading).toContainText('пока недоступен');
     }
     await page.getByRole('link', { name: 'Журнал посещаемости' }).click();
     await expect(page).toHaveURL(/\/lms\/journal$/);
@@ -77,7 +81,8 @@ test.describe('mobile layout', () => {
   test('tabs profile, news, messages and applications; applications is active by default', async ({ page }) => {
     await signIn(page, 'student1');
     const tabs = page.getByRole('navigation', { name: 'Разделы' });
-    await expect(tabs.getByRole('link')).toHaveText(['Профиль', 'Новости', 'Сообщения', 'Приложения']);
+    // The messages tab may carry the unread counter.
+    await expect(tabs.getByRole('link')).toHaveText(['Профиль', 'Новости', /^\d*Сообщения$/, 'Приложения']);
     await expect(tabs.getByRole('link', { name: 'Приложения' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('main').getByRole('link', { name: 'Журнал' })).toBeVisible();
 

@@ -1,23 +1,29 @@
 import 'i18next';
 import type auth from './locales/ru/auth.json';
+import type chat from './locales/ru/chat.json';
 import type common from './locales/ru/common.json';
 import type discipline from './locales/ru/discipline.json';
 import type errors from './locales/ru/errors.json';
+import type library from './locales/ru/library.json';
 import type misc from './locales/ru/misc.json';
 import type news from './locales/ru/news.json';
 import type profile from './locales/ru/profile.json';
+import type umk from './locales/ru/umk.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
       auth: typeof auth;
+      chat: typeof chat;
       common: typeof common;
       discipline: typeof discipline;
       errors: typeof errors;
+      library: typeof library;
       misc: typeof misc;
       news: typeof news;
       profile: typeof profile;
+      umk: typeof umk;
     };
   }
 }

@@ -30,9 +30,6 @@ export const menuEntries: readonly { key: MenuKey; path: string }[] = [
 
 /** The screens of the route table that later features build; until then each shows 'not available yet'. */
 export const upcomingScreens: readonly { path: string; title: TitleKey }[] = [
-  { path: 'chat', title: 'chat' },
-  { path: 'umk', title: 'umk' },
-  { path: 'library', title: 'library' },
   { path: 'journal', title: 'journal' },
   { path: 'registration', title: 'registration' },
   { path: 'paymentcode', title: 'payment' },

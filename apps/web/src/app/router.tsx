@@ -18,6 +18,9 @@ const ProfilePage = lazy(() =>
   import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
 const NewsPage = lazy(() => import('./pages/news-page').then((m) => ({ default: m.NewsPage })));
+const ChatPage = lazy(() => import('./pages/chat-page').then((m) => ({ default: m.ChatPage })));
+const UmkPage = lazy(() => import('./pages/umk-page').then((m) => ({ default: m.UmkPage })));
+const LibraryPage = lazy(() => import('./pages/library-page').then((m) => ({ default: m.LibraryPage })));
 const AppsPage = lazy(() => import('./pages/apps-page').then((m) => ({ default: m.AppsPage })));
 const UpcomingScreen = lazy(() => import('./pages/not-available-page').then((m) => ({ default: m.UpcomingScreen })));
 const UnavailableEntry = lazy(() =>
@@ -64,6 +67,9 @@ export function AppRoutes() {
           <Route path="change-password" element={<ProfilePage />} />
           <Route path="apps" element={<AppsPage />} />
           <Route path="news" element={<NewsPage />} />
+          <Route path="chat" element={<ChatPage />} />
+          <Route path="umk" element={<UmkPage />} />
+          <Route path="library" element={<LibraryPage />} />
           {upcomingScreens.map(({ path, title }) => (
             <Route key={path} path={path} element={<UpcomingScreen title={title} />} />
           ))}

@@ -25,9 +25,15 @@ export const theme = createTheme({
   breakpoints: { xs: '36em', sm: '48em', md: '56.25em', lg: '75em', xl: '88em' },
 });
 
-/** Secondary text readable in both themes (WCAG AA contrast on the page background). */
+/** Secondary text and field errors readable in both themes (WCAG AA contrast on the page background). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+  },
 });

@@ -1,17 +1,12 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Box } from '@mantine/core';
+import { ContactList } from '../../features/chat/components/contact-list';
 
-/** The contacts panel of the desktop layout; the chat feature fills it. */
+/** The contacts panel of the desktop layout: the chat's contacts, with their unread counts. */
 export function ContactsPanel() {
-  const { t } = useTranslation();
+  // Room for the panel's scrollbar, which overlays its content.
   return (
-    <Stack gap={4}>
-      <Title order={2} size="h5">
-        {t('panels.contacts')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('panels.contactsEmpty')}
-      </Text>
-    </Stack>
+    <Box pr="xs">
+      <ContactList />
+    </Box>
   );
 }

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { AppsIcon, ChatIcon, NewsIcon, UserIcon } from '../../components/ui/icons';
+import { UnreadCountBadge } from '../../features/chat/components/unread-count-badge';
 import classes from './mobile-tabs.module.css';
 
 type TabLabel = 'profile' | 'newsTab' | 'messages' | 'applications';
@@ -35,7 +36,10 @@ export function MobileTabs() {
           data-active={index === active || undefined}
           aria-current={index === active ? 'page' : undefined}
         >
-          <Icon size={22} />
+          <span className={classes.icon}>
+            <Icon size={22} />
+            {label === 'messages' && <UnreadCountBadge className={classes.badge} />}
+          </span>
           <Text component="span" size="xs">
             {t(`nav.${label}`)}
           </Text>

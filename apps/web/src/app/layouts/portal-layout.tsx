@@ -4,6 +4,7 @@ import { usePrefetchQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Loading } from '../../components/ui/loading';
+import { ChatRealtime } from '../../features/chat/components/chat-realtime';
 import { configQuery } from '../../features/misc/api/get-config';
 import { settingsQuery } from '../../features/misc/api/get-settings';
 import { isConnectionProblem } from '../../lib/api';
@@ -37,6 +38,7 @@ export function PortalLayout() {
   return (
     <>
       <Preload />
+      <ChatRealtime />
       <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
       {desktop ? <DesktopLayout /> : <MobileLayout />}
     </>

@@ -1,0 +1,15 @@
+import { currentLanguage, type Language } from './i18n';
+
+/** A record named in the three portal languages. */
+export interface LocalizedName {
+  name: string;
+  nameKg: string;
+  nameEn: string;
+}
+
+const fieldOf: Record<Language, keyof LocalizedName> = { ru: 'name', kg: 'nameKg', en: 'nameEn' };
+
+/** The record's name in `language` (the current interface language by default), the Russian one when it is empty. */
+export function localizedName(record: LocalizedName, language: Language = currentLanguage()): string {
+  return record[fieldOf[language]] || record.name;
+}
