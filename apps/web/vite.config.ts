@@ -38,6 +38,28 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * Puts the stylesheets before the scripts and their preloads in the built page: the first paint waits for the CSS
+ * alone, so on a slow network it should not share the line with 150 KB of JavaScript.
+ */
+function stylesFirst(): Plugin {
+  return {
+    name: 'okuu-styles-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const styles = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
+        const rest = styles.reduce((page, link) => page.replace(link, ''), html);
+        return rest.replace(
+          /(\s*)<script type="module"/,
+          (_m, space: string) => `${space}${styles.join('').trim()}${space}<script type="module"`,
+        );
+      },
+    },
+  };
+}
+
 /** Writes .br and .gz next to every text file of the build: the server sends them pre-compressed. */
 function precompress(): Plugin {
   return {
@@ -56,7 +78,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base,
-  plugins: [react(), serviceWorker(), precompress()],
+  plugins: [react(), stylesFirst(), serviceWorker(), precompress()],
   build: {
     rolldownOptions: {
       output: {

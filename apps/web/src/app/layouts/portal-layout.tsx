@@ -1,10 +1,9 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Loading } from '../../components/ui/loading';
-import { ChatRealtime } from '../../features/chat/components/chat-realtime';
 import { configQuery } from '../../features/misc/api/get-config';
 import { settingsQuery } from '../../features/misc/api/get-settings';
 import { isConnectionProblem } from '../../lib/api';
@@ -14,6 +13,11 @@ import { useSession } from '../../lib/use-session';
 import { DESKTOP_MEDIA_QUERY } from '../theme';
 import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
+
+// The chat socket opens once the portal shows; its code is not on the way to the first screen.
+const ChatRealtime = lazy(() =>
+  import('../../features/chat/components/chat-realtime').then((m) => ({ default: m.ChatRealtime })),
+);
 
 /** Spec section 9: toasts (top-right) close after 5 s. */
 const TOAST_AUTO_CLOSE_MS = 5000;
@@ -38,7 +42,9 @@ export function PortalLayout() {
   return (
     <>
       <Preload />
-      <ChatRealtime />
+      <Suspense fallback={null}>
+        <ChatRealtime />
+      </Suspense>
       <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
       {desktop ? <DesktopLayout /> : <MobileLayout />}
     </>
