@@ -17,7 +17,7 @@ interface Props {
   busy?: boolean;
 }
 
-/** A dialog asking to confirm a destructive action (deleting a book or a study material). */
+/** A dialog asking to confirm a destructive action (see DeleteButton). */
 export function ConfirmDialog({ opened, labels, onConfirm, onClose, busy }: Props) {
   return (
     <Modal

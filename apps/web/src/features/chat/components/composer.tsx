@@ -14,7 +14,7 @@ import { chatLimits } from '@okuu/contracts/chat/message';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileIcon } from '../../../components/ui/file-icon';
-import { PaperclipIcon } from '../../../components/ui/icons';
+import { PaperclipIcon, PhotoIcon, SendIcon } from '../../../components/ui/icons';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-message';
 import { fileKindOf, fileSizeParts, oversizedFiles } from '../../../lib/files';
@@ -22,7 +22,6 @@ import { toast } from '../../../lib/toast';
 import { type SendContext, useSendMessage } from '../api/send-message';
 import type { ConversationRef } from '../lib/conversation-ref';
 import classes from './chat.module.css';
-import { PhotoIcon, SendIcon } from './chat-icons';
 
 /** Photos the server shows inline; anything else is better sent as a file. */
 const PHOTO_TYPES = 'image/png,image/jpeg,image/webp,image/gif';

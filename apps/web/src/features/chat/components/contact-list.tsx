@@ -15,6 +15,7 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { GroupIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/error-message';
 import { initials } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -30,7 +31,6 @@ import {
   sameConversation,
 } from '../lib/conversation-ref';
 import classes from './chat.module.css';
-import { GroupIcon } from './chat-icons';
 
 interface Entry {
   ref: ConversationRef;

@@ -3,6 +3,7 @@ import type { ChatContact, ContactContext } from '@okuu/contracts/chat/contacts'
 import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BackIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/error-message';
 import { useContacts } from '../api/get-contacts';
 import type { SendContext } from '../api/send-message';
@@ -10,7 +11,6 @@ import { useChatDown } from '../hooks/use-chat-connection';
 import { useConversation } from '../hooks/use-conversation';
 import { type ConversationRef, chatPathOf, conversationId } from '../lib/conversation-ref';
 import classes from './chat.module.css';
-import { BackIcon } from './chat-icons';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
 

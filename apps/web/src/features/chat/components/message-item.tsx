@@ -3,11 +3,11 @@ import { type ChatAttachment, type ChatMessage, chatRecipientTypes } from '@okuu
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileIcon } from '../../../components/ui/file-icon';
+import { TicksIcon } from '../../../components/ui/icons';
 import { LinkifiedText } from '../../../components/ui/linkified-text';
 import { fileKindOf, fileSizeParts, truncateName } from '../../../lib/files';
 import { formatShortDate, formatTime } from '../../../lib/format';
 import classes from './chat.module.css';
-import { TicksIcon } from './chat-icons';
 import { DeleteMessageButton } from './delete-message-button';
 
 function FileButton({ file }: { file: ChatAttachment }) {

@@ -1,8 +1,8 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { EBook } from '@okuu/contracts/library/book';
 import { useTranslation } from 'react-i18next';
+import { FileActions } from '../../../components/ui/file-actions';
 import { FileIcon } from '../../../components/ui/file-icon';
-import { DownloadIcon } from '../../../components/ui/icons';
 import { fileKindOf } from '../../../lib/files';
 import { DeleteBookButton } from './delete-book-button';
 
@@ -57,29 +57,16 @@ export function BookCard({ book, categoryName, onPreview }: Props) {
       </Group>
       <Group justify="flex-end" gap="xs" mt="sm">
         {file ? (
-          <>
-            {file.previewUrl && (
-              <Button
-                variant="default"
-                size="sm"
-                onClick={() => onPreview(book)}
-                aria-label={t('book.previewLabel', { name: book.name })}
-              >
-                {t('book.preview')}
-              </Button>
-            )}
-            <Button
-              component="a"
-              href={file.url}
-              download={file.name}
-              size="sm"
-              variant="light"
-              leftSection={<DownloadIcon size={18} />}
-              aria-label={t('book.downloadLabel', { name: book.name })}
-            >
-              {t('book.download')}
-            </Button>
-          </>
+          <FileActions
+            file={file}
+            onPreview={() => onPreview(book)}
+            labels={{
+              preview: t('book.preview'),
+              previewLabel: t('book.previewLabel', { name: book.name }),
+              download: t('book.download'),
+              downloadLabel: t('book.downloadLabel', { name: book.name }),
+            }}
+          />
         ) : (
           <Text size="sm" c="dimmed">
             {t('book.noFile')}

@@ -1,30 +1,18 @@
 // Mantine's styles of the components used only here (app/styles.ts holds the shell's): loaded with this chunk.
-import '@mantine/core/styles/NumberInput.css';
-import {
-  Button,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { libraryLimits } from '@okuu/contracts/library/book';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileDropZone } from '../../../components/ui/file-drop-zone';
-import { ApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/error-message';
-import { fileSizeParts } from '../../../lib/files';
+import { isPageCount, PageCountInput } from '../../../components/ui/page-count-input';
+import { UploadFileField } from '../../../components/ui/upload-file-field';
+import { UploadSubmit } from '../../../components/ui/upload-submit';
 import { type FieldErrors, validate } from '../../../lib/form';
 import { localizedName } from '../../../lib/localized';
 import { BLANK_ID, choose, withBlank } from '../../../lib/selection';
 import { toast } from '../../../lib/toast';
-import { acceptedUploads, uploadProblem } from '../../../lib/upload-check';
+import { useUploadCheck } from '../../../lib/upload-check';
+import { useFormValues } from '../../../lib/use-form-values';
+import { useUpload } from '../../../lib/use-upload';
 import { useBaseCategories, useCategories } from '../api/get-categories';
 import { NEW_BOOK_ID, useSaveBook } from '../api/save-book';
 
@@ -51,39 +39,19 @@ const empty: Values = { name: '', author: '', description: '', totalPages: '', c
 export function BookUploadForm({ maxUploadMb }: Props) {
   const { t } = useTranslation('library');
   const save = useSaveBook();
-  const [values, setValues] = useState<Values>(empty);
+  const { values, setValues, errors, setErrors, set, offer } = useFormValues(empty);
   const [baseCategory, setBaseCategory] = useState(BLANK_ID);
-  const [errors, setErrors] = useState<FieldErrors<Values>>({});
-  const [progress, setProgress] = useState<number | null>(null);
-  const upload = useRef<AbortController | null>(null);
+  const upload = useUpload();
+  const fileError = useUploadCheck('library', maxUploadMb);
   const baseCategories = useBaseCategories();
   const subcategories = useCategories(baseCategory);
   const busy = save.isPending;
-
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  function fileError(file: File): string | undefined {
-    const problem = uploadProblem(file, maxUploadMb);
-    if (problem === 'tooBig') return t('form.tooBig', { name: file.name, mb: maxUploadMb });
-    if (problem === 'unsupportedType') return t('form.unsupportedType', { name: file.name });
-    return undefined;
-  }
-
-  function pickFile(file: File) {
-    const error = fileError(file);
-    setValues((current) => ({ ...current, file: error ? current.file : file }));
-    setErrors((current) => ({ ...current, file: error }));
-  }
 
   function check(): FieldErrors<Values> {
     return validate(values, {
       name: (name) => (name.trim() === '' ? t('form.nameRequired') : null),
       category: (category) => (category === BLANK_ID ? t('form.categoryRequired') : null),
-      totalPages: (pages) =>
-        pages === '' || (/^\d{1,6}$/.test(pages) && Number(pages) <= 100_000) ? null : t('form.pagesInvalid'),
+      totalPages: (pages) => (isPageCount(pages) ? null : t('form.pagesInvalid')),
       file: (file) => (file === null ? t('form.fileRequired') : (fileError(file) ?? null)),
     });
   }
@@ -95,9 +63,6 @@ export function BookUploadForm({ maxUploadMb }: Props) {
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
 
-    const controller = new AbortController();
-    upload.current = controller;
-    setProgress(0);
     const name = values.name.trim();
     save.mutate(
       {
@@ -110,31 +75,18 @@ export function BookUploadForm({ maxUploadMb }: Props) {
           categoryId: values.category,
           file: values.file,
         },
-        onProgress: ({ percent }) => setProgress(percent),
-        signal: controller.signal,
+        ...upload.start(),
       },
-      {
+      upload.outcome({
         onSuccess: () => {
           toast(t('form.success', { name }));
           setValues({ ...empty, category: values.category });
           setErrors({});
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.category === 'CANCEL_ERROR') return;
-          toast(t('form.failure', { reason: errorMessage(error) }), 'error');
-        },
-        onSettled: () => {
-          setProgress(null);
-          upload.current = null;
-        },
-      },
+        failure: (reason) => t('form.failure', { reason }),
+      }),
     );
   }
-
-  const sizeText = (bytes: number) => {
-    const { value, unit } = fileSizeParts(bytes);
-    return t(`size.${unit}`, { value });
-  };
 
   return (
     <form noValidate onSubmit={submit}>
@@ -192,14 +144,10 @@ export function BookUploadForm({ maxUploadMb }: Props) {
             onChange={(event) => set('author', event.currentTarget.value)}
             readOnly={busy}
           />
-          <NumberInput
+          <PageCountInput
             label={t('form.totalPages')}
             value={values.totalPages}
-            onChange={(value) => set('totalPages', String(value))}
-            min={0}
-            max={100_000}
-            allowDecimal={false}
-            allowNegative={false}
+            onChange={(value) => set('totalPages', value)}
             error={errors.totalPages}
             readOnly={busy}
           />
@@ -214,47 +162,17 @@ export function BookUploadForm({ maxUploadMb }: Props) {
           onChange={(event) => set('description', event.currentTarget.value)}
           readOnly={busy}
         />
-        <FileDropZone
-          required
+        <UploadFileField
+          ns="library"
+          maxUploadMb={maxUploadMb}
           file={values.file}
-          onPick={pickFile}
+          onPick={(file) => offer('file', file, fileError(file))}
           onClear={() => set('file', null)}
-          accept={acceptedUploads}
-          describeSize={sizeText}
           error={errors.file}
           disabled={busy}
-          labels={{
-            label: t('form.file'),
-            prompt: t('form.filePrompt'),
-            choose: t('form.choose'),
-            remove: t('form.removeFile'),
-            hint: maxUploadMb === undefined ? t('form.fileHintNoLimit') : t('form.fileHint', { mb: maxUploadMb }),
-          }}
         />
 
-        {progress !== null && (
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">{progress < 100 ? t('form.progress', { percent: progress }) : t('form.processing')}</Text>
-              {progress < 100 && (
-                <Button variant="subtle" size="compact-sm" onClick={() => upload.current?.abort()}>
-                  {t('form.cancelUpload')}
-                </Button>
-              )}
-            </Group>
-            <Progress
-              value={progress}
-              aria-label={t('form.progressLabel')}
-              size="lg"
-              striped={progress >= 100}
-              animated={progress >= 100}
-            />
-          </Stack>
-        )}
-
-        <Button type="submit" disabled={busy} style={{ alignSelf: 'flex-start' }}>
-          {busy ? t('form.submitting') : t('form.submit')}
-        </Button>
+        <UploadSubmit ns="library" progress={upload.progress} onCancel={upload.cancel} busy={busy} />
       </Stack>
     </form>
   );

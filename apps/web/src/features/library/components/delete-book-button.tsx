@@ -1,9 +1,6 @@
-import { ActionIcon } from '@mantine/core';
 import type { EBook } from '@okuu/contracts/library/book';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { TrashIcon } from '../../../components/ui/icons';
+import { DeleteButton } from '../../../components/ui/delete-button';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useSessionUser } from '../../../lib/use-session';
@@ -18,58 +15,28 @@ export function DeleteBookButton({ book }: { book: EBook }) {
   const user = useSessionUser();
   const check = useDeleteCheck();
   const remove = useDeleteBook();
-  const [confirming, setConfirming] = useState(false);
 
-  function ask() {
-    check.mutate(
-      { bookId: book.id_eBook, humanId: user.id },
-      {
-        onSuccess: ({ allowed }) => {
-          if (allowed) setConfirming(true);
-          else toast(t('delete.denied'), 'error');
-        },
-        onError: (error) => toast(t('delete.checkFailed', { reason: errorMessage(error) }), 'error'),
+  function mayDelete() {
+    return check.mutateAsync({ bookId: book.id_eBook, humanId: user.id }).then(
+      ({ allowed }) => {
+        if (!allowed) toast(t('delete.denied'), 'error');
+        return allowed;
+      },
+      (error: unknown) => {
+        toast(t('delete.checkFailed', { reason: errorMessage(error) }), 'error');
+        return false;
       },
     );
   }
 
-  function confirm() {
-    remove.mutate(book.id_eBook, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast(t('delete.success'));
-      },
-      onError: (error) => toast(t('delete.failure', { reason: errorMessage(error) }), 'error'),
-    });
-  }
-
-  const label = t('delete.label', { name: book.name });
+  const name = book.name;
   return (
-    <>
-      <ActionIcon
-        variant="subtle"
-        color="red"
-        size="lg"
-        title={label}
-        aria-label={label}
-        onClick={ask}
-        loading={check.isPending}
-      >
-        <TrashIcon size={20} />
-      </ActionIcon>
-      <ConfirmDialog
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        onConfirm={confirm}
-        busy={remove.isPending}
-        labels={{
-          heading: t('delete.heading'),
-          text: t(book.isFromUmk ? 'delete.textUmk' : 'delete.text', { name: book.name }),
-          confirm: t('delete.confirm'),
-          cancel: t('delete.cancel'),
-          close: t('delete.close'),
-        }}
-      />
-    </>
+    <DeleteButton
+      ns="library"
+      label={t('delete.label', { name })}
+      text={t(book.isFromUmk ? 'delete.textUmk' : 'delete.text', { name })}
+      mayDelete={mayDelete}
+      onDelete={() => remove.mutateAsync(book.id_eBook)}
+    />
   );
 }

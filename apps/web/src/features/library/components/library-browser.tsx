@@ -1,24 +1,10 @@
-import {
-  Alert,
-  Button,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type EBook, libraryLimits } from '@okuu/contracts/library/book';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilePreviewModal } from '../../../components/ui/file-preview-modal';
+import { FilePreview } from '../../../components/ui/file-actions';
 import { BookIcon } from '../../../components/ui/icons';
-import { ListPagination } from '../../../components/ui/list-pagination';
-import { errorMessage } from '../../../lib/error-message';
+import { PagedList } from '../../../components/ui/paged-list';
 import { currentLanguage } from '../../../lib/i18n';
 import { localizedName } from '../../../lib/localized';
 import { BLANK_ID, choose, withBlank } from '../../../lib/selection';
@@ -26,24 +12,6 @@ import { useBookList } from '../api/get-book-list';
 import { useBaseCategories, useCategories } from '../api/get-categories';
 import { BookCard } from './book-card';
 import { resultMessage } from './result-message';
-
-function ListSkeleton() {
-  const { t } = useTranslation('library');
-  return (
-    <Stack role="status" aria-live="polite" gap="md">
-      <VisuallyHidden>{t('list.loading')}</VisuallyHidden>
-      {[0, 1, 2].map((key) => (
-        <Paper key={key} withBorder p="md" radius="md" aria-hidden="true">
-          <Stack gap="sm">
-            <Skeleton height={16} width="55%" />
-            <Skeleton height={12} width="35%" />
-            <Skeleton height={12} />
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
-  );
-}
 
 /**
  * The library: base category and subcategory, a search over title or author (on the server, ignoring letter case),
@@ -92,41 +60,6 @@ export function LibraryBrowser() {
   }
 
   const data = list.data;
-  let content: ReactNode;
-  if (list.isPending) content = <ListSkeleton />;
-  else if (list.isError && !data) {
-    content = (
-      <Alert color="red" title={t('list.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(list.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-            {t('list.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (data && data.items.length === 0) {
-    content = (
-      <EmptyState mt="md" withIndicatorBackground>
-        <EmptyState.Indicator>
-          <BookIcon size={32} />
-        </EmptyState.Indicator>
-        <EmptyState.Title order={3}>{t('list.emptyTitle')}</EmptyState.Title>
-        <EmptyState.Description>{t('list.emptyText')}</EmptyState.Description>
-      </EmptyState>
-    );
-  } else if (data) {
-    content = (
-      <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {data.items.map((book) => (
-          <li key={book.id_eBook}>
-            <BookCard book={book} categoryName={categoryNames.get(book.id_bookCategory) ?? ''} onPreview={setPreview} />
-          </li>
-        ))}
-      </Stack>
-    );
-  }
-
   const message = data ? resultMessage(data, currentLanguage()) : null;
 
   return (
@@ -178,42 +111,21 @@ export function LibraryBrowser() {
         {message ? t(message.key, message.values) : ''}
       </Text>
 
-      <section aria-label={t('list.label')} aria-busy={list.isFetching}>
-        {content}
-      </section>
-
-      {data && (
-        <ListPagination
-          page={page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onChange={(next) => {
-            setPage(next);
-            window.scrollTo({ top: 0 });
-          }}
-          disabled={list.isFetching}
-          labels={{
-            nav: t('list.pagination'),
-            previous: t('list.previousPage'),
-            next: t('list.nextPage'),
-            page: (number) => t('list.page', { page: number }),
-          }}
-        />
-      )}
-
-      <FilePreviewModal
-        previewUrl={preview?.file?.previewUrl ?? null}
-        downloadUrl={preview?.file?.url ?? ''}
-        fileName={preview?.file?.name ?? ''}
-        onClose={() => setPreview(null)}
-        labels={{
-          title: preview?.name ?? '',
-          frame: t('preview.frame', { name: preview?.file?.name ?? '' }),
-          close: t('preview.close'),
-          download: t('preview.download'),
-          openInTab: t('preview.openInTab'),
-        }}
+      <PagedList
+        ns="library"
+        query={list}
+        page={page}
+        onPageChange={setPage}
+        skeleton={{ cards: 3, lines: [{ height: 16, width: '55%' }, { height: 12, width: '35%' }, { height: 12 }] }}
+        emptyIcon={<BookIcon size={32} />}
+        emptyText={t('list.emptyText')}
+        itemKey={(book) => book.id_eBook}
+        renderItem={(book) => (
+          <BookCard book={book} categoryName={categoryNames.get(book.id_bookCategory) ?? ''} onPreview={setPreview} />
+        )}
       />
+
+      <FilePreview ns="library" file={preview?.file} title={preview?.name ?? ''} onClose={() => setPreview(null)} />
     </Stack>
   );
 }

@@ -5,7 +5,6 @@ import {
   Group,
   Input,
   MultiSelect,
-  Progress,
   Select,
   SimpleGrid,
   Stack,
@@ -18,10 +17,11 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileIcon } from '../../../components/ui/file-icon';
 import { PaperclipIcon } from '../../../components/ui/icons';
-import { ApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/error-message';
-import { fileKindOf, fileSizeParts, oversizedFiles } from '../../../lib/files';
+import { UploadSubmit } from '../../../components/ui/upload-submit';
+import { fileKindOf, oversizedFiles } from '../../../lib/files';
 import { toast } from '../../../lib/toast';
+import { useFileSizeText } from '../../../lib/upload-check';
+import { useUpload } from '../../../lib/use-upload';
 import { usePostNews } from '../api/post-news';
 
 export interface FacultyOption {
@@ -40,12 +40,6 @@ type Errors = { text?: string; files?: string };
 
 const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
-function FileSize({ bytes }: { bytes: number }) {
-  const { t } = useTranslation('news');
-  const { value, unit } = fileSizeParts(bytes);
-  return <>{t(`size.${unit}`, { value })}</>;
-}
-
 /**
  * The post form of users with the news permission: text, audience (all, teachers, students), faculties (none: every
  * faculty) and files, with a real upload progress bar. Files over the upload limit are refused at once, with the
@@ -59,8 +53,8 @@ export function NewsPostForm({ faculties, maxUploadMb }: Props) {
   const [facultyIds, setFacultyIds] = useState<string[]>([]);
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Errors>({});
-  const [progress, setProgress] = useState<number | null>(null);
-  const upload = useRef<AbortController | null>(null);
+  const upload = useUpload();
+  const sizeText = useFileSizeText('news');
   const resetFileInput = useRef<() => void>(null);
   const filesLabelId = useId();
   const filesHintId = useId();
@@ -106,16 +100,12 @@ export function NewsPostForm({ faculties, maxUploadMb }: Props) {
     setErrors(found);
     if (found.text || found.files) return;
 
-    const controller = new AbortController();
-    upload.current = controller;
-    setProgress(0);
     post.mutate(
       {
         draft: { text: text.trim(), audience, faculties: facultyIds.map(Number), files },
-        onProgress: ({ percent }) => setProgress(percent),
-        signal: controller.signal,
+        ...upload.start(),
       },
-      {
+      upload.outcome({
         onSuccess: () => {
           toast(t('form.success'));
           setText('');
@@ -124,15 +114,8 @@ export function NewsPostForm({ faculties, maxUploadMb }: Props) {
           setFiles([]);
           setErrors({});
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.category === 'CANCEL_ERROR') return;
-          toast(t('form.failure', { reason: errorMessage(error) }), 'error');
-        },
-        onSettled: () => {
-          setProgress(null);
-          upload.current = null;
-        },
-      },
+        failure: (reason) => t('form.failure', { reason }),
+      }),
     );
   }
 
@@ -204,7 +187,7 @@ export function NewsPostForm({ faculties, maxUploadMb }: Props) {
                     {file.name}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    <FileSize bytes={file.size} />
+                    {sizeText(file.size)}
                   </Text>
                   <CloseButton
                     size="sm"
@@ -235,29 +218,7 @@ export function NewsPostForm({ faculties, maxUploadMb }: Props) {
           )}
         </Stack>
 
-        {progress !== null && (
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">{progress < 100 ? t('form.progress', { percent: progress }) : t('form.processing')}</Text>
-              {progress < 100 && (
-                <Button variant="subtle" size="compact-sm" onClick={() => upload.current?.abort()}>
-                  {t('form.cancelUpload')}
-                </Button>
-              )}
-            </Group>
-            <Progress
-              value={progress}
-              aria-label={t('form.progressLabel')}
-              size="lg"
-              striped={progress >= 100}
-              animated={progress >= 100}
-            />
-          </Stack>
-        )}
-
-        <Button type="submit" disabled={busy} style={{ alignSelf: 'flex-start' }}>
-          {busy ? t('form.submitting') : t('form.submit')}
-        </Button>
+        <UploadSubmit ns="news" progress={upload.progress} onCancel={upload.cancel} busy={busy} />
       </Stack>
     </form>
   );

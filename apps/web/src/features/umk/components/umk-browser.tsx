@@ -1,23 +1,10 @@
-import {
-  Alert,
-  Button,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UmkMaterial } from '@okuu/contracts/umk/material';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilePreviewModal } from '../../../components/ui/file-preview-modal';
+import { FilePreview } from '../../../components/ui/file-actions';
 import { FolderIcon } from '../../../components/ui/icons';
-import { ListPagination } from '../../../components/ui/list-pagination';
-import { errorMessage } from '../../../lib/error-message';
+import { PagedList } from '../../../components/ui/paged-list';
 import { localizedName } from '../../../lib/localized';
 import { BLANK_ID, choose, dropMissing, withBlank } from '../../../lib/selection';
 import { type UmkFilters, useUmkList } from '../api/get-umk-list';
@@ -42,24 +29,6 @@ export const noFilters: UmkFilters = {
 /** The ids a loaded list offers; undefined while it loads (or shows the previous list meanwhile). */
 function idsOf<T>(query: { data?: T[]; isPlaceholderData: boolean }, id: (item: T) => number) {
   return query.data && !query.isPlaceholderData ? query.data.map(id) : undefined;
-}
-
-function ListSkeleton() {
-  const { t } = useTranslation('umk');
-  return (
-    <Stack role="status" aria-live="polite" gap="md">
-      <VisuallyHidden>{t('list.loading')}</VisuallyHidden>
-      {[0, 1].map((key) => (
-        <Paper key={key} withBorder p="md" radius="md" aria-hidden="true">
-          <Stack gap="sm">
-            <Skeleton height={16} width="50%" />
-            <Skeleton height={12} width="30%" />
-            <Skeleton height={40} />
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
-  );
 }
 
 /**
@@ -123,40 +92,6 @@ export function UmkBrowser({ viewer }: { viewer: Viewer }) {
   ];
 
   const data = list.data;
-  let content: ReactNode;
-  if (list.isPending) content = <ListSkeleton />;
-  else if (list.isError && !data) {
-    content = (
-      <Alert color="red" title={t('list.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(list.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-            {t('list.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (data && data.items.length === 0) {
-    content = (
-      <EmptyState mt="md" withIndicatorBackground>
-        <EmptyState.Indicator>
-          <FolderIcon size={32} />
-        </EmptyState.Indicator>
-        <EmptyState.Title order={3}>{t('list.emptyTitle')}</EmptyState.Title>
-        <EmptyState.Description>{filtered ? t('list.emptyFiltered') : t('list.emptyText')}</EmptyState.Description>
-      </EmptyState>
-    );
-  } else if (data) {
-    content = (
-      <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {data.items.map((material) => (
-          <li key={material.id_books}>
-            <UmkMaterialCard material={material} onPreview={setPreview} />
-          </li>
-        ))}
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -193,42 +128,19 @@ export function UmkBrowser({ viewer }: { viewer: Viewer }) {
         </Text>
       </Group>
 
-      <section aria-label={t('list.label')} aria-busy={list.isFetching}>
-        {content}
-      </section>
-
-      {data && (
-        <ListPagination
-          page={page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onChange={(next) => {
-            setPage(next);
-            window.scrollTo({ top: 0 });
-          }}
-          disabled={list.isFetching}
-          labels={{
-            nav: t('list.pagination'),
-            previous: t('list.previousPage'),
-            next: t('list.nextPage'),
-            page: (number) => t('list.page', { page: number }),
-          }}
-        />
-      )}
-
-      <FilePreviewModal
-        previewUrl={preview?.file.previewUrl ?? null}
-        downloadUrl={preview?.file.url ?? ''}
-        fileName={preview?.file.name ?? ''}
-        onClose={() => setPreview(null)}
-        labels={{
-          title: preview?.umkName ?? '',
-          frame: t('preview.frame', { name: preview?.file.name ?? '' }),
-          close: t('preview.close'),
-          download: t('preview.download'),
-          openInTab: t('preview.openInTab'),
-        }}
+      <PagedList
+        ns="umk"
+        query={list}
+        page={page}
+        onPageChange={setPage}
+        skeleton={{ cards: 2, lines: [{ height: 16, width: '50%' }, { height: 12, width: '30%' }, { height: 40 }] }}
+        emptyIcon={<FolderIcon size={32} />}
+        emptyText={filtered ? t('list.emptyFiltered') : t('list.emptyText')}
+        itemKey={(material) => material.id_books}
+        renderItem={(material) => <UmkMaterialCard material={material} onPreview={setPreview} />}
       />
+
+      <FilePreview ns="umk" file={preview?.file} title={preview?.umkName ?? ''} onClose={() => setPreview(null)} />
     </Stack>
   );
 }

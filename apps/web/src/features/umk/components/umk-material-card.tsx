@@ -1,8 +1,8 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UmkMaterial } from '@okuu/contracts/umk/material';
 import { useTranslation } from 'react-i18next';
+import { FileActions } from '../../../components/ui/file-actions';
 import { FileIcon } from '../../../components/ui/file-icon';
-import { DownloadIcon } from '../../../components/ui/icons';
 import { fileKindOf } from '../../../lib/files';
 import { formatShortDate } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
@@ -84,27 +84,16 @@ export function UmkMaterialCard({ material, onPreview }: Props) {
           {t('material.uploaded', { date: formatShortDate(material.created) })}
         </Text>
         <Group gap="xs">
-          {file.previewUrl && (
-            <Button
-              variant="default"
-              size="sm"
-              onClick={() => onPreview(material)}
-              aria-label={t('material.previewLabel', { name: material.umkName })}
-            >
-              {t('material.preview')}
-            </Button>
-          )}
-          <Button
-            component="a"
-            href={file.url}
-            download={file.name}
-            size="sm"
-            variant="light"
-            leftSection={<DownloadIcon size={18} />}
-            aria-label={t('material.downloadLabel', { name: material.umkName })}
-          >
-            {t('material.download')}
-          </Button>
+          <FileActions
+            file={file}
+            onPreview={() => onPreview(material)}
+            labels={{
+              preview: t('material.preview'),
+              previewLabel: t('material.previewLabel', { name: material.umkName }),
+              download: t('material.download'),
+              downloadLabel: t('material.downloadLabel', { name: material.umkName }),
+            }}
+          />
         </Group>
       </Group>
     </Paper>

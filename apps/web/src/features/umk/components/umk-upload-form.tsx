@@ -2,34 +2,20 @@
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/NumberInput.css';
-import {
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Progress,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Radio, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { type UmkAudience, umkAudiences, umkLimits } from '@okuu/contracts/umk/material';
-import { type FormEvent, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileDropZone } from '../../../components/ui/file-drop-zone';
-import { ApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/error-message';
-import { fileSizeParts } from '../../../lib/files';
+import { isPageCount, PageCountInput } from '../../../components/ui/page-count-input';
+import { UploadFileField } from '../../../components/ui/upload-file-field';
+import { UploadSubmit } from '../../../components/ui/upload-submit';
 import { type FieldErrors, validate } from '../../../lib/form';
 import { localizedName } from '../../../lib/localized';
 import { BLANK_ID, withBlank } from '../../../lib/selection';
 import { toast } from '../../../lib/toast';
-import { acceptedUploads, uploadProblem } from '../../../lib/upload-check';
+import { useUploadCheck } from '../../../lib/upload-check';
+import { useFormValues } from '../../../lib/use-form-values';
+import { useUpload } from '../../../lib/use-upload';
 import {
   useUmkBookCategories,
   useUmkDisciplines,
@@ -83,10 +69,9 @@ const empty: Values = {
 export function UmkUploadForm({ maxUploadMb }: Props) {
   const { t } = useTranslation('umk');
   const save = useSaveUmk();
-  const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<FieldErrors<Values>>({});
-  const [progress, setProgress] = useState<number | null>(null);
-  const upload = useRef<AbortController | null>(null);
+  const { values, setValues, errors, setErrors, set, offer } = useFormValues(empty);
+  const upload = useUpload();
+  const fileError = useUploadCheck('umk', maxUploadMb);
   const types = useUmkTypes();
   const disciplines = useUmkDisciplines('teacher', BLANK_ID, 'mine');
   const semesters = useUmkSemesters('teacher');
@@ -94,31 +79,12 @@ export function UmkUploadForm({ maxUploadMb }: Props) {
   const bookCategories = useUmkBookCategories(values.isLibrary);
   const busy = save.isPending;
 
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  function fileError(file: File): string | undefined {
-    const problem = uploadProblem(file, maxUploadMb);
-    if (problem === 'tooBig') return t('form.tooBig', { name: file.name, mb: maxUploadMb });
-    if (problem === 'unsupportedType') return t('form.unsupportedType', { name: file.name });
-    return undefined;
-  }
-
-  function pickFile(file: File) {
-    const error = fileError(file);
-    setValues((current) => ({ ...current, file: error ? current.file : file }));
-    setErrors((current) => ({ ...current, file: error }));
-  }
-
   function check(): FieldErrors<Values> {
     const chosen = (id: number) => (id === BLANK_ID ? t('form.selectRequired') : null);
     return validate(values, {
       file: (file) => (file === null ? t('form.fileRequired') : (fileError(file) ?? null)),
       title: (title) => (title.trim() === '' ? t('form.titleRequired') : null),
-      totalPages: (pages) =>
-        pages === '' || (/^\d{1,6}$/.test(pages) && Number(pages) <= 100_000) ? null : t('form.pagesInvalid'),
+      totalPages: (pages) => (isPageCount(pages) ? null : t('form.pagesInvalid')),
       type: chosen,
       discipline: chosen,
       semester: chosen,
@@ -135,9 +101,6 @@ export function UmkUploadForm({ maxUploadMb }: Props) {
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
 
-    const controller = new AbortController();
-    upload.current = controller;
-    setProgress(0);
     const title = values.title.trim();
     save.mutate(
       {
@@ -156,32 +119,19 @@ export function UmkUploadForm({ maxUploadMb }: Props) {
           bookCategoryId: values.bookCategory,
           file: values.file,
         },
-        onProgress: ({ percent }) => setProgress(percent),
-        signal: controller.signal,
+        ...upload.start(),
       },
-      {
+      upload.outcome({
         onSuccess: () => {
           toast(t('form.success', { name: title }));
           // The next material is often for the same discipline: the choices stay, the texts and the file go.
           setValues((current) => ({ ...current, title: '', author: '', totalPages: '', annotation: '', file: null }));
           setErrors({});
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.category === 'CANCEL_ERROR') return;
-          toast(t('form.failure', { reason: errorMessage(error) }), 'error');
-        },
-        onSettled: () => {
-          setProgress(null);
-          upload.current = null;
-        },
-      },
+        failure: (reason) => t('form.failure', { reason }),
+      }),
     );
   }
-
-  const sizeText = (bytes: number) => {
-    const { value, unit } = fileSizeParts(bytes);
-    return t(`size.${unit}`, { value });
-  };
 
   const options = <T,>(items: T[] | undefined, id: (item: T) => number, label: (item: T) => string) =>
     withBlank((items ?? []).map((item) => ({ value: String(id(item)), label: label(item) })));
@@ -218,22 +168,14 @@ export function UmkUploadForm({ maxUploadMb }: Props) {
         <Title order={2} size="h4">
           {t('form.heading')}
         </Title>
-        <FileDropZone
-          required
+        <UploadFileField
+          ns="umk"
+          maxUploadMb={maxUploadMb}
           file={values.file}
-          onPick={pickFile}
+          onPick={(file) => offer('file', file, fileError(file))}
           onClear={() => set('file', null)}
-          accept={acceptedUploads}
-          describeSize={sizeText}
           error={errors.file}
           disabled={busy}
-          labels={{
-            label: t('form.file'),
-            prompt: t('form.filePrompt'),
-            choose: t('form.choose'),
-            remove: t('form.removeFile'),
-            hint: maxUploadMb === undefined ? t('form.fileHintNoLimit') : t('form.fileHint', { mb: maxUploadMb }),
-          }}
         />
         <TextInput
           label={t('form.title')}
@@ -252,14 +194,10 @@ export function UmkUploadForm({ maxUploadMb }: Props) {
             onChange={(event) => set('author', event.currentTarget.value)}
             readOnly={busy}
           />
-          <NumberInput
+          <PageCountInput
             label={t('form.totalPages')}
             value={values.totalPages}
-            onChange={(value) => set('totalPages', String(value))}
-            min={0}
-            max={100_000}
-            allowDecimal={false}
-            allowNegative={false}
+            onChange={(value) => set('totalPages', value)}
             error={errors.totalPages}
             readOnly={busy}
           />
@@ -322,29 +260,7 @@ export function UmkUploadForm({ maxUploadMb }: Props) {
           />
         )}
 
-        {progress !== null && (
-          <Stack gap={4}>
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">{progress < 100 ? t('form.progress', { percent: progress }) : t('form.processing')}</Text>
-              {progress < 100 && (
-                <Button variant="subtle" size="compact-sm" onClick={() => upload.current?.abort()}>
-                  {t('form.cancelUpload')}
-                </Button>
-              )}
-            </Group>
-            <Progress
-              value={progress}
-              aria-label={t('form.progressLabel')}
-              size="lg"
-              striped={progress >= 100}
-              animated={progress >= 100}
-            />
-          </Stack>
-        )}
-
-        <Button type="submit" disabled={busy} style={{ alignSelf: 'flex-start' }}>
-          {busy ? t('form.submitting') : t('form.submit')}
-        </Button>
+        <UploadSubmit ns="umk" progress={upload.progress} onCancel={upload.cancel} busy={busy} />
       </Stack>
     </form>
   );

@@ -1,0 +1,144 @@
+import { Alert, Button, EmptyState, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NamespaceWith } from '../../lib/catalogues';
+import { errorMessage } from '../../lib/error-message';
+import { ListPagination } from './list-pagination';
+
+/** The catalogues with a list's texts under `list.*`. */
+export type PagedListNamespace = NamespaceWith<{
+  list: {
+    label: string;
+    loading: string;
+    loadFailed: string;
+    retry: string;
+    emptyTitle: string;
+    pagination: string;
+    previousPage: string;
+    nextPage: string;
+    page: string;
+  };
+}>;
+
+/** What the list needs of its query (TanStack Query's result). */
+interface PageQuery<Item> {
+  data?: { items: Item[]; pageSize: number; total: number };
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+/** One grey line of a placeholder card. */
+export interface SkeletonLine {
+  height: number;
+  width?: string;
+}
+
+interface Props<Item> {
+  /** The catalogue of the list's texts. */
+  ns: PagedListNamespace;
+  query: PageQuery<Item>;
+  page: number;
+  onPageChange: (page: number) => void;
+  /** The placeholder cards shown while the first page loads: how many, and their lines. */
+  skeleton: { cards: number; lines: SkeletonLine[] };
+  /** The empty state's picture and text (under the `list.emptyTitle` title). */
+  emptyIcon: ReactNode;
+  emptyText: string;
+  itemKey: (item: Item) => number;
+  renderItem: (item: Item) => ReactNode;
+}
+
+/**
+ * A page of a server list with its states: placeholder cards while it loads, the failure with a retry button, the empty
+ * state, the items (a list), and the page numbers under it (a new page scrolls back to the top).
+ */
+export function PagedList<Item>({
+  ns,
+  query,
+  page,
+  onPageChange,
+  skeleton,
+  emptyIcon,
+  emptyText,
+  itemKey,
+  renderItem,
+}: Props<Item>) {
+  const { t } = useTranslation(ns);
+  const data = query.data;
+
+  let content: ReactNode;
+  if (query.isPending) {
+    content = (
+      <Stack role="status" aria-live="polite" gap="md">
+        <VisuallyHidden>{t('list.loading')}</VisuallyHidden>
+        {Array.from({ length: skeleton.cards }, (_, card) => card).map((card) => (
+          <Paper key={card} withBorder p="md" radius="md" aria-hidden="true">
+            <Stack gap="sm">
+              {skeleton.lines.map((line, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed; their place is who they are.
+                <Skeleton key={index} height={line.height} width={line.width} />
+              ))}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  } else if (query.isError && !data) {
+    content = (
+      <Alert color="red" title={t('list.loadFailed')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(query.error)}</Text>
+          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+            {t('list.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (data && data.items.length === 0) {
+    content = (
+      <EmptyState mt="md" withIndicatorBackground>
+        <EmptyState.Indicator>{emptyIcon}</EmptyState.Indicator>
+        <EmptyState.Title order={3}>{t('list.emptyTitle')}</EmptyState.Title>
+        <EmptyState.Description>{emptyText}</EmptyState.Description>
+      </EmptyState>
+    );
+  } else if (data) {
+    content = (
+      <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {data.items.map((item) => (
+          <li key={itemKey(item)}>{renderItem(item)}</li>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <section aria-label={t('list.label')} aria-busy={query.isFetching}>
+        {content}
+      </section>
+
+      {data && (
+        <ListPagination
+          page={page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onChange={(next) => {
+            onPageChange(next);
+            window.scrollTo({ top: 0 });
+          }}
+          disabled={query.isFetching}
+          labels={{
+            nav: t('list.pagination'),
+            previous: t('list.previousPage'),
+            next: t('list.nextPage'),
+            page: (number) => t('list.page', { page: number }),
+          }}
+        />
+      )}
+    </>
+  );
+}
