@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { chatSocketCloseCodes, chatSocketPath } from '@okuu/contracts/chat/events';
 import { registry } from '@okuu/contracts/registry';
@@ -101,7 +100,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       errorResponseBuilder: () => new AppError('rate_limited', 'Too many requests. Wait a minute and try again.'),
     });
   }
-  await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes } });
   registerErrorHandling(app, config);
 
   const authService = createAuthService({
@@ -158,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await listen(chatChannel, chatFanout.receive);
   const chatService = createChatService({ repo: chatRepo, storage, publish: chatFanout.publish, now: deps.now });
 
-  registerEndpoints(app, {
+  await registerEndpoints(app, {
     registry,
     auth: authService,
     uploadMaxBytes: config.uploadMaxBytes,

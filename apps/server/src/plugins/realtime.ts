@@ -55,7 +55,6 @@ export async function registerRealtime(
     heartbeatMs?: number;
   },
 ): Promise<RealtimeHub> {
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   const clients = new Map<number, Set<Client>>();
   const sessions = new WeakMap<FastifyRequest, { user: AuthUser; token: string }>();
   let open = 0;
@@ -64,71 +63,75 @@ export async function registerRealtime(
     if (client.socket.readyState === client.socket.OPEN) client.socket.close(code, reason);
   };
 
-  app.get(
-    opts.path,
-    {
-      websocket: true,
-      preValidation: async (request) => {
-        const origin = request.headers.origin;
-        if (origin && !sameOrigin(origin, request.host)) {
-          throw new AppError('forbidden', 'Only pages of this site may open the chat socket.');
-        }
-        const user = await authorize(opts.auth, request, 'authenticated');
-        const token = requestToken(request);
-        if (!user || !token) throw new AppError('unauthenticated', 'Sign in to continue.');
-        sessions.set(request, { user, token });
+  // The socket plugin's hooks run for the socket's path only, not for every request.
+  await app.register(async (scope) => {
+    await scope.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+    scope.get(
+      opts.path,
+      {
+        websocket: true,
+        preValidation: async (request) => {
+          const origin = request.headers.origin;
+          if (origin && !sameOrigin(origin, request.host)) {
+            throw new AppError('forbidden', 'Only pages of this site may open the chat socket.');
+          }
+          const user = await authorize(opts.auth, request, 'authenticated');
+          const token = requestToken(request);
+          if (!user || !token) throw new AppError('unauthenticated', 'Sign in to continue.');
+          sessions.set(request, { user, token });
+        },
       },
-    },
-    (socket, request) => {
-      const session = sessions.get(request);
-      if (!session) {
-        socket.close(1011, 'no session');
-        return;
-      }
-      const client: Client = {
-        socket,
-        user: session.user,
-        token: session.token,
-        tokenHash: hashToken(session.token),
-        alive: true,
-      };
-      let set = clients.get(client.user.id);
-      if (!set) {
-        set = new Set();
-        clients.set(client.user.id, set);
-      }
-      set.add(client);
-      open++;
-      // A user's sockets are capped: beyond, the oldest (a forgotten tab, most likely) is closed.
-      while (set.size > maxSocketsPerUser) {
-        const oldest = set.values().next().value as Client;
-        set.delete(oldest); // at once: its close completes later
-        drop(oldest, 1008, 'too many connections');
-      }
-      socket.on('message', (data, isBinary) => {
-        if (isBinary) return;
-        try {
-          const event = JSON.parse(String(data)) as { type?: unknown };
-          if (event?.type === 'ping') socket.send('{"type":"pong"}');
-        } catch {
-          /* not JSON: ignored */
+      (socket, request) => {
+        const session = sessions.get(request);
+        if (!session) {
+          socket.close(1011, 'no session');
+          return;
         }
-      });
-      socket.on('pong', () => {
-        client.alive = true;
-      });
-      socket.on('error', () => {
-        /* a connection torn down mid-frame; 'close' follows */
-      });
-      socket.on('close', () => {
-        open--;
-        const mine = clients.get(client.user.id);
-        mine?.delete(client);
-        if (mine?.size === 0) clients.delete(client.user.id);
-      });
-      socket.send(JSON.stringify(opts.ready(client.user)));
-    },
-  );
+        const client: Client = {
+          socket,
+          user: session.user,
+          token: session.token,
+          tokenHash: hashToken(session.token),
+          alive: true,
+        };
+        let set = clients.get(client.user.id);
+        if (!set) {
+          set = new Set();
+          clients.set(client.user.id, set);
+        }
+        set.add(client);
+        open++;
+        // A user's sockets are capped: beyond, the oldest (a forgotten tab, most likely) is closed.
+        while (set.size > maxSocketsPerUser) {
+          const oldest = set.values().next().value as Client;
+          set.delete(oldest); // at once: its close completes later
+          drop(oldest, 1008, 'too many connections');
+        }
+        socket.on('message', (data, isBinary) => {
+          if (isBinary) return;
+          try {
+            const event = JSON.parse(String(data)) as { type?: unknown };
+            if (event?.type === 'ping') socket.send('{"type":"pong"}');
+          } catch {
+            /* not JSON: ignored */
+          }
+        });
+        socket.on('pong', () => {
+          client.alive = true;
+        });
+        socket.on('error', () => {
+          /* a connection torn down mid-frame; 'close' follows */
+        });
+        socket.on('close', () => {
+          open--;
+          const mine = clients.get(client.user.id);
+          mine?.delete(client);
+          if (mine?.size === 0) clients.delete(client.user.id);
+        });
+        socket.send(JSON.stringify(opts.ready(client.user)));
+      },
+    );
+  });
 
   // Sessions that end anywhere end their sockets here.
   const stopListening = await opts.database.listen(sessionsChannel, (message) => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { gzipSync } from 'node:zlib';
+import fastifyMultipart from '@fastify/multipart';
 import type { DataOf, Endpoint, ParsedRequestOf } from '@okuu/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
@@ -121,8 +122,11 @@ async function removeTempFiles(files: UploadedFile[]) {
   await Promise.all(files.map((f) => fs.rm(f.tempPath, { force: true })));
 }
 
-/** Registers every binding; fails at start when the registry and the bindings disagree. */
-export function registerEndpoints(
+/**
+ * Registers every binding; fails at start when the registry and the bindings disagree. The multipart parser (and the
+ * hooks its plugin adds to every request) exists only in the scope of the calls that take uploads.
+ */
+export async function registerEndpoints(
   app: FastifyInstance,
   opts: { registry: readonly Endpoint[]; bindings: Binding[]; auth: AuthService; uploadMaxBytes: number },
 ) {
@@ -135,7 +139,24 @@ export function registerEndpoints(
     );
   }
 
-  for (const { endpoint, handler } of opts.bindings) {
+  const uploads = opts.bindings.filter((b) => b.endpoint.requestKind === 'multipart');
+  addRoutes(
+    app,
+    opts.bindings.filter((b) => !uploads.includes(b)),
+    opts,
+  );
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: opts.uploadMaxBytes } });
+    addRoutes(scope, uploads, opts);
+  });
+}
+
+function addRoutes(
+  app: FastifyInstance,
+  bindings: readonly Binding[],
+  opts: { auth: AuthService; uploadMaxBytes: number },
+) {
+  for (const { endpoint, handler } of bindings) {
     app.route({
       method: endpoint.method,
       url: endpoint.path,

@@ -50,10 +50,19 @@ export const apiHeaders: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none';frame-ancestors 'none'",
 };
 
-/** Everything under /api/ is the API; a page there (the API docs) sets the document headers itself. */
+/** The web app: its pages and assets under /lms, the root (which sends there) and the service worker. */
+function isWebApp(url: string) {
+  return url.startsWith('/lms') || url === '/' || url.startsWith('/?') || url.startsWith('/sw.js');
+}
+
+/**
+ * The web app gets the document headers (the service worker's fetches obey the policy of its script); everything else
+ * is data: the API, /config.json, /logo.json, /healthz. A page among them (the API docs) sets the document headers
+ * itself.
+ */
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : documentHeaders);
+    reply.headers(isWebApp(request.url) ? documentHeaders : apiHeaders);
     done();
   });
 }

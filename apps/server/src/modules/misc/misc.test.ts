@@ -171,12 +171,26 @@ describe('the HTTP surface', () => {
     expect(res.json().data.status).toBe('ok');
   });
 
-  it('sends security headers with a Content-Security-Policy', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/config.json' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBeDefined();
+  it("sends the web app's pages the full policy, and data outside /api (config.json) the policy that loads nothing", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/lms/login' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-frame-options']).toBeDefined();
+    const config = await t.app.inject({ method: 'GET', url: '/config.json' });
+    expect(config.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(config.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses a multipart body sent to a JSON call with a clear 4xx, outside the scope of the upload parser', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/orize.json',
+      payload: '--b\r\ncontent-disposition: form-data; name="login"\r\n\r\nx\r\n--b--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ result: 1, data: null, error: { code: expect.any(String) } });
   });
 
   it("gives API replies a policy that loads nothing and lets nobody frame them; the API docs page the page's", async () => {
