@@ -110,11 +110,18 @@ export function createLoader(
 
 /**
  * The requests every connection cycles through, each built once. (A `setupRequest` callback would rebuild every
- * request on the client, which shares the machine's cores with the server and would then hold back the load.)
+ * request on the client, which shares the machine's cores with the server and would then hold back the load.) They
+ * say what every browser says of compression, as the web app's own calls do.
  */
 export function rotation(
   entries: readonly { cookie: string; body: string }[],
   contentType = 'application/json',
 ): autocannon.Request[] {
-  return entries.map(({ cookie, body }) => ({ headers: { 'content-type': contentType, cookie }, body }));
+  return entries.map(({ cookie, body }) => ({
+    headers: { 'content-type': contentType, 'accept-encoding': browserAcceptEncoding, cookie },
+    body,
+  }));
 }
+
+/** Chromium's Accept-Encoding on a plain-HTTP page. */
+export const browserAcceptEncoding = 'gzip, deflate';

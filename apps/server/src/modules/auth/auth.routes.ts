@@ -5,13 +5,25 @@ import { recovery } from '@okuu/contracts/auth/recovery';
 import { updateLogin } from '@okuu/contracts/auth/update-login';
 import { AppError } from '../../lib/app-error.ts';
 import { clearSessionCookie, requestToken, setSessionCookie } from '../../plugins/auth.ts';
-import { type Binding, bind } from '../../plugins/router.ts';
+import { type Binding, bind, JsonReply } from '../../plugins/router.ts';
+import type { AuthUser } from './auth.repository.ts';
 import { type AuthService, toSessionUser } from './auth.service.ts';
 
 export function authRoutes(
   auth: AuthService,
   cookie: { maxAgeMs: number; secure: 'auto' | 'true' | 'false' },
 ): Binding[] {
+  // Every page load asks who is signed in: the reply is encoded once per session lookup the cache keeps.
+  const whoReplies = new WeakMap<AuthUser, JsonReply<{ user: ReturnType<typeof toSessionUser> }>>();
+  const whoReply = (user: AuthUser) => {
+    let reply = whoReplies.get(user);
+    if (!reply) {
+      reply = new JsonReply({ user: toSessionUser(user) });
+      whoReplies.set(user, reply);
+    }
+    return reply;
+  };
+
   return [
     bind(orize, async ({ input, request, reply }) => {
       const { token, user } = await auth.signIn(input.login, input.password, request.ip);
@@ -22,7 +34,7 @@ export function authRoutes(
     bind(enticate, async ({ input, session }) => {
       const user = input.token ? await auth.resolveToken(input.token) : session;
       if (!user) throw new AppError('unauthenticated', 'The session has ended. Sign in again.');
-      return { user: toSessionUser(user) };
+      return whoReply(user);
     }),
 
     bind(recovery, async ({ input, request }) => ({
