@@ -1,39 +1,62 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, useEffect } from 'react';
+import { type ComponentType, lazy, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api';
-import { endSession, LOGIN_PATH } from '../lib/session';
+import { endSession, hasStoredSession, LOGIN_PATH } from '../lib/session';
 import { RootLayout } from './layouts/root-layout';
 import { UNAVAILABLE_PATH, upcomingScreens } from './navigation';
+import { queryClient } from './query-client';
 
-// Every screen is its own chunk, loaded on demand ('Загрузка...' meanwhile).
-const loadLoginPage = () => import('../features/auth/pages/login-page');
-const loadPortalLayout = () => import('./layouts/portal-layout');
-const LoginPage = lazy(() => loadLoginPage().then((m) => ({ default: m.LoginPage })));
-const OfflinePage = lazy(() => import('./pages/offline-page').then((m) => ({ default: m.OfflinePage })));
-const PortalLayout = lazy(() => loadPortalLayout().then((m) => ({ default: m.PortalLayout })));
-const loadHomePage = () => import('./pages/home-page');
-const HomePage = lazy(() => loadHomePage().then((m) => ({ default: m.HomePage })));
-const ProfilePage = lazy(() =>
-  import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
-);
-const NewsPage = lazy(() => import('./pages/news-page').then((m) => ({ default: m.NewsPage })));
-const ChatPage = lazy(() => import('./pages/chat-page').then((m) => ({ default: m.ChatPage })));
-const UmkPage = lazy(() => import('./pages/umk-page').then((m) => ({ default: m.UmkPage })));
-const LibraryPage = lazy(() => import('./pages/library-page').then((m) => ({ default: m.LibraryPage })));
-const AppsPage = lazy(() => import('./pages/apps-page').then((m) => ({ default: m.AppsPage })));
-const UpcomingScreen = lazy(() => import('./pages/not-available-page').then((m) => ({ default: m.UpcomingScreen })));
-const UnavailableEntry = lazy(() =>
-  import('./pages/not-available-page').then((m) => ({ default: m.UnavailableEntry })),
-);
-
-/** Starts loading the first screen's code at once, while the catalogues load, rather than after them. */
-export function preloadFirstScreen(pathname: string): void {
-  if (pathname === LOGIN_PATH) void loadLoginPage();
-  else if (/^\/lms(\/|$)/.test(pathname) && pathname !== '/lms/offline') {
-    void loadPortalLayout();
-    if (/^\/lms\/?$/.test(pathname)) void loadHomePage();
+/**
+ * A screen in its own chunk, loaded on demand ('Загрузка...' meanwhile). When its code is already here (the first
+ * screen's is fetched before the first render), it shows at once, with no fallback and no second render; each mount
+ * keeps the way it started, so a screen is never swapped for itself.
+ */
+function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((component) => {
+      loaded = component;
+      return component;
+    });
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, at module level, like lazy().
+  function Screen(props: P) {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
+  return Object.assign(Screen, { preload });
+}
+
+const LoginPage = screen(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage));
+const OfflinePage = screen(() => import('./pages/offline-page').then((m) => m.OfflinePage));
+const PortalLayout = screen(() => import('./layouts/portal-layout').then((m) => m.PortalLayout));
+const HomePage = screen(() => import('./pages/home-page').then((m) => m.HomePage));
+const ProfilePage = screen(() => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage));
+const NewsPage = screen(() => import('./pages/news-page').then((m) => m.NewsPage));
+const ChatPage = screen(() => import('./pages/chat-page').then((m) => m.ChatPage));
+const UmkPage = screen(() => import('./pages/umk-page').then((m) => m.UmkPage));
+const LibraryPage = screen(() => import('./pages/library-page').then((m) => m.LibraryPage));
+const AppsPage = screen(() => import('./pages/apps-page').then((m) => m.AppsPage));
+const UpcomingScreen = screen(() => import('./pages/not-available-page').then((m) => m.UpcomingScreen));
+const UnavailableEntry = screen(() => import('./pages/not-available-page').then((m) => m.UnavailableEntry));
+
+/**
+ * Starts loading what the first screen needs at once, while the catalogues load, rather than after them: its code
+ * and, in the portal, who is signed in. Settles when all of it is here (a failure is left to the screen to show).
+ */
+export function preloadFirstScreen(pathname: string): Promise<unknown> {
+  const loads: Promise<unknown>[] = [];
+  if (pathname === LOGIN_PATH) loads.push(LoginPage.preload());
+  else if (/^\/lms(\/|$)/.test(pathname) && pathname !== '/lms/offline') {
+    loads.push(PortalLayout.preload());
+    if (/^\/lms\/?$/.test(pathname)) loads.push(HomePage.preload());
+    if (hasStoredSession()) {
+      // (The call's code comes with the portal's, not with the sign-in screen's.)
+      loads.push(import('../lib/use-session').then((m) => queryClient.prefetchQuery(m.sessionQuery)));
+    }
+  }
+  return Promise.allSettled(loads);
 }
 
 /** '/' goes to the portal when the browser is online, to the offline notice otherwise. */

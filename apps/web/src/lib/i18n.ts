@@ -59,6 +59,8 @@ export async function switchLanguage(language: Language): Promise<void> {
 
 /** Starts i18next with the detected language, its catalogues loaded. */
 export async function initI18n(language: Language = detectLanguage()): Promise<typeof i18n> {
+  // The catalogues' download starts now, not after i18next has set itself up.
+  void catalogues[`../locales/${language}/index.ts`]?.();
   i18n.on('languageChanged', (changed) => {
     if (isLanguage(changed)) rememberLanguage(changed);
   });

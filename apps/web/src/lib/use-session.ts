@@ -1,20 +1,22 @@
 import { enticate } from '@okuu/contracts/auth/enticate';
 import { logout } from '@okuu/contracts/auth/logout';
 import type { SessionUser } from '@okuu/contracts/auth/user';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { callApi } from './api';
 import { endSession, hasStoredSession, LOGIN_PATH, sessionQueryKey } from './session';
 
-/** The signed-in user, authenticated by the `token` cookie (enticate). */
+/** Who is signed in, by the `token` cookie (enticate); asked once per page load. */
+export const sessionQuery = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: ({ signal }) => callApi(enticate, {}, { signal }).then((data) => data.user),
+  retry: false,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** The signed-in user, when a sign-in left its mark in this browser. */
 export function useSession() {
-  return useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => callApi(enticate, {}, { signal }).then((data) => data.user),
-    enabled: hasStoredSession(),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery({ ...sessionQuery, enabled: hasStoredSession() });
 }
 
 /** The signed-in user inside the authenticated area (the portal layout renders only once the session is known). */

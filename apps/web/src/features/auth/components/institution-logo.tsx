@@ -14,7 +14,15 @@ export function InstitutionLogo() {
   const logo = useLogo();
   const [failed, setFailed] = useState(false);
 
-  if (logo.isPending) return <Skeleton height={120} width={`${DEFAULT_WIDTH}%`} mx="auto" />;
+  // The logo keeps a square box of its width from the first paint, so nothing below moves when it arrives.
+  if (logo.isPending) {
+    return (
+      <Stack align="center" gap="xs">
+        <Skeleton w={`${DEFAULT_WIDTH}%`} style={{ aspectRatio: '1' }} />
+        <Skeleton h={DEFAULT_FONT_SIZE * 1.55} w="60%" />
+      </Stack>
+    );
+  }
   const width = logo.data?.width ?? DEFAULT_WIDTH;
   const src = failed || !logo.data?.logo ? universityImage : logo.data.logo;
 
@@ -24,7 +32,8 @@ export function InstitutionLogo() {
         src={src}
         alt={logo.data?.name || t('defaultLogoAlt')}
         w={`${width}%`}
-        h="auto"
+        fit="contain"
+        style={{ aspectRatio: '1' }}
         onError={() => setFailed(true)}
       />
       {logo.data?.name && (
