@@ -60,6 +60,61 @@ function stylesFirst(): Plugin {
   };
 }
 
+/**
+ * The first screens a visit most often opens, with the modules (chunk sources) each needs beyond the entry's.
+ * The server sends `<name>.html` for them: the built page plus preload links for those chunks and their styles, so a
+ * phone fetches them with the entry rather than one round trip after it.
+ */
+const firstScreens: Record<string, string[]> = {
+  login: ['src/features/auth/pages/login-page.tsx'],
+  home: ['src/app/layouts/portal-layout.tsx', 'src/app/pages/home-page.tsx', 'src/lib/use-session.ts'],
+};
+
+function firstScreenPages(): Plugin {
+  return {
+    name: 'okuu-first-screen-pages',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const page = bundle['index.html'];
+      if (page?.type !== 'asset') throw new Error('index.html is not in the bundle');
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (files: string[]) => {
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+        };
+        files.forEach(visit);
+        return seen;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('The build has no entry chunk');
+      const initial = withImports([entry.fileName]);
+      for (const [name, sources] of Object.entries(firstScreens)) {
+        const roots = sources.map((source) => {
+          const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(import.meta.dirname, source));
+          if (!chunk) throw new Error(`No chunk is made of ${source} (firstScreens in vite.config.ts)`);
+          return chunk.fileName;
+        });
+        const scripts = [...withImports(roots)].filter((file) => !initial.has(file));
+        const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        const links = [
+          ...styles.map((file) => `<link rel="preload" as="style" href="${base}${file}">`),
+          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+        ];
+        this.emitFile({
+          type: 'asset',
+          fileName: `${name}.html`,
+          source: String(page.source).replace('</head>', `${links.join('\n    ')}\n  </head>`),
+        });
+      }
+    },
+  };
+}
+
 /** Writes .br and .gz next to every text file of the build: the server sends them pre-compressed. */
 function precompress(): Plugin {
   return {
@@ -78,7 +133,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base,
-  plugins: [react(), stylesFirst(), serviceWorker(), precompress()],
+  plugins: [react(), stylesFirst(), serviceWorker(), firstScreenPages(), precompress()],
   build: {
     rolldownOptions: {
       output: {

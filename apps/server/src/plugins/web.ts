@@ -32,21 +32,28 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     );
   }
 
-  const sendApp = (reply: import('fastify').FastifyReply) =>
+  // The first screens most visits open have their own copy of the page, which preloads their code (vite.config.ts).
+  const firstScreenPages = new Map(
+    Object.entries({ '/': 'home.html', '/lms': 'home.html', '/lms/': 'home.html', '/lms/login': 'login.html' }).filter(
+      ([, page]) => existsSync(path.join(webDist, page)),
+    ),
+  );
+  const pageFor = (url: string) => firstScreenPages.get(url) ?? 'index.html';
+  const sendApp = (reply: import('fastify').FastifyReply, url: string) =>
     built
-      ? reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html')
+      ? reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(pageFor(url))
       : reply
           .status(503)
           .type('text/plain; charset=utf-8')
           .send('The web app is not built yet: run `npm run build -w apps/web` (npm start does it for you).');
 
-  app.get('/', (_req, reply) => sendApp(reply));
-  app.get('/lms', (_req, reply) => sendApp(reply));
+  app.get('/', (_req, reply) => sendApp(reply, '/'));
+  app.get('/lms', (_req, reply) => sendApp(reply, '/lms'));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (request.method === 'GET' && (url === '/lms' || url.startsWith('/lms/')) && !url.startsWith('/lms/assets/')) {
-      return sendApp(reply);
+      return sendApp(reply, url);
     }
     return reply.status(404).send(notFound);
   });

@@ -271,6 +271,34 @@ describe('the HTTP surface', () => {
       expect((await web.app.inject({ method: 'GET', url: '/lms/assets/missing.js' })).statusCode).toBe(404);
       const sw = await web.app.inject({ method: 'GET', url: '/sw.js' });
       expect(sw.headers['service-worker-allowed']).toBe('/');
+      expect(sw.headers['content-security-policy']).toContain("default-src 'self'");
+    } finally {
+      await web.close();
+      await fs.rm(dist, { recursive: true, force: true });
+    }
+  });
+
+  it("sends the sign-in screen and home their own copies of the page (the ones preloading their code), when built", async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'okuu-dist-'));
+    for (const page of ['index', 'home', 'login']) {
+      await fs.writeFile(path.join(dist, `${page}.html`), `<!doctype html><title>${page}</title>`);
+    }
+    const web = await createTestApp({ WEB_DIST: dist });
+    try {
+      const pages: Record<string, string> = {
+        '/': 'home',
+        '/lms': 'home',
+        '/lms/': 'home',
+        '/lms/login': 'login',
+        '/lms/login?lang=en': 'login',
+        '/lms/news': 'index',
+        '/lms/offline': 'index',
+      };
+      for (const [url, page] of Object.entries(pages)) {
+        const res = await web.app.inject({ method: 'GET', url });
+        expect(res.body, url).toContain(`<title>${page}</title>`);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+      }
     } finally {
       await web.close();
       await fs.rm(dist, { recursive: true, force: true });
