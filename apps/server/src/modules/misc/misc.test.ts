@@ -278,7 +278,7 @@ describe('the HTTP surface', () => {
     }
   });
 
-  it("sends the sign-in screen and home their own copies of the page (the ones preloading their code), when built", async () => {
+  it('sends the sign-in screen and home their own copies of the page (the ones preloading their code), when built', async () => {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'okuu-dist-'));
     for (const page of ['index', 'home', 'login']) {
       await fs.writeFile(path.join(dist, `${page}.html`), `<!doctype html><title>${page}</title>`);
