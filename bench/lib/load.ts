@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { cpuProbe } from './cpu.ts';
+import { analyze } from './database.ts';
 import { assertLocal } from './local.ts';
 import type { BenchSettings } from './settings.ts';
 import type { LoadOptions, Measurement } from './types.ts';
@@ -91,6 +92,9 @@ export function createLoader(
       connections: settings.connections,
       pipelining: 1,
     };
+    // The scenario's preparation may have filled tables (chat messages, books): the planner gets their statistics,
+    // as autovacuum would give them to a production database.
+    await analyze(settings.databaseUrl);
     if (settings.warmupSec > 0) {
       log(`warm-up ${settings.warmupSec} s`);
       await runOnce(base, settings.warmupSec);
