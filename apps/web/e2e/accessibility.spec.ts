@@ -11,6 +11,9 @@ async function seriousViolations(page: Page) {
 
 for (const scheme of ['dark', 'light'] as const) {
   test.describe(`accessibility, ${scheme} theme`, () => {
+    // Each axe scan of a full screen takes seconds on a busy 2-core machine, and a test makes two or three.
+    test.describe.configure({ timeout: 90_000 });
+
     test.beforeEach(async ({ page }) => {
       await page.addInitScript((value) => window.localStorage.setItem('theme', value), scheme);
     });
