@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -8,6 +8,12 @@ import type { Measurement } from './types.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = 3;
+
+/** Where the full Lighthouse report of a page goes: bench/results/lighthouse-<path>.json. */
+function reportPath(url: string): string {
+  const name = new URL(url).pathname.replace(/^\/|\/$/g, '').replace(/[^a-z0-9]+/gi, '-') || 'root';
+  return path.resolve(import.meta.dirname, '..', 'results', `lighthouse-${name}.json`);
+}
 
 /** A signed-in browser as the web app knows it: the HttpOnly session cookie and the local "session exists" marker. */
 export interface BrowserSession {
@@ -55,6 +61,7 @@ export async function lighthouseScore(url: string, session?: BrowserSession): Pr
     const page = await browser.newPage();
     const origin = new URL(url).origin;
     const scores: number[] = [];
+    const reports: { score: number; json: string }[] = [];
     const metrics: Record<string, number[]> = { fcpMs: [], lcpMs: [], tbtMs: [] };
     for (let i = 0; i < runs; i++) {
       await prepare(page, origin, session);
@@ -67,11 +74,15 @@ export async function lighthouseScore(url: string, session?: BrowserSession): Pr
       const lhr = result?.lhr;
       if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message}`);
       scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      reports.push({ score: scores[scores.length - 1] as number, json: JSON.stringify(lhr) });
       metrics.fcpMs?.push(lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN);
       metrics.lcpMs?.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
       metrics.tbtMs?.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
     }
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
+    // The run with the median score, whole, for whoever wants to see why (LCP element, long tasks, requests…).
+    const report = reportPath(url);
+    writeFileSync(report, reports.find((r) => r.score === median(scores))?.json ?? '{}');
     return {
       requestsPerSec: null,
       p50Ms: null,
@@ -83,7 +94,7 @@ export async function lighthouseScore(url: string, session?: BrowserSession): Pr
         lcpMs: Math.round(median(metrics.lcpMs ?? [])),
         tbtMs: Math.round(median(metrics.tbtMs ?? [])),
       },
-      details: { scores },
+      details: { scores, report: path.relative(process.cwd(), report) },
     };
   } finally {
     await browser.disconnect();
