@@ -26,8 +26,8 @@ export interface TestApp {
     input?: RequestOf<E> | Record<string, unknown>,
     opts?: { cookie?: string; ip?: string },
   ): Promise<{ status: number; body: { result: number; error: { code: string; message: string }; data: DataOf<E> } }>;
-  /** Another connection to the same database, as a second server instance would have. */
-  reopen(): Promise<Database>;
+  /** A second server instance on its own connection to the same database and the same files; close() ends both. */
+  secondInstance(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -86,7 +86,18 @@ export async function createTestApp(
     storage,
     config,
     call,
-    reopen,
+    async secondInstance() {
+      const second = await reopen();
+      const other = await buildApp({ config, database: second, storage });
+      await other.ready();
+      return {
+        app: other,
+        async close() {
+          await other.close();
+          await second.close();
+        },
+      };
+    },
     async signIn(login, pass = password) {
       const res = await app.inject({
         method: 'POST',

@@ -175,8 +175,8 @@ describe('session lookups', () => {
 
 describe('two server instances on one database', () => {
   it('a logout on one instance ends the session on the other at once, despite its session cache', async () => {
-    const second = await t.reopen();
-    const other = await buildApp({ config: t.config, database: second, storage: t.storage });
+    const second = await t.secondInstance();
+    const other = second.app;
     try {
       const cookie = await t.signIn('student5');
       const enticateOn = (app: typeof t.app) =>
@@ -192,7 +192,6 @@ describe('two server instances on one database', () => {
       }
       expect(status).toBe(401);
     } finally {
-      await other.close();
       await second.close();
     }
   });

@@ -10,8 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildApp } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { maxSocketsPerUser } from '../../plugins/realtime.ts';
 import { toNotices } from './chat.fanout.ts';
@@ -223,17 +221,14 @@ describe('the chat socket', () => {
 });
 
 describe('two server instances on one database', () => {
-  let second: Database;
+  let second: Awaited<ReturnType<typeof t.secondInstance>>;
   let other: FastifyInstance;
   beforeAll(async () => {
-    second = await t.reopen();
-    other = await buildApp({ config: t.config, database: second, storage: t.storage });
+    second = await t.secondInstance();
+    other = second.app;
     await other.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => {
-    await other.close();
-    await second.close();
-  });
+  afterAll(() => second.close());
 
   it("delivers a message posted through instance A to a client of instance B, and B's reads back to A", async () => {
     const [teacher, student] = [await t.signIn('teacher1'), await t.signIn('student1')];

@@ -10,8 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectNothingStored } from '../../../test/multipart.ts';
-import { buildApp } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { books } from '../../db/schema/library.ts';
 import { benchSearchTerms, ensureBulkBooks } from '../../db/seed/library-bulk.ts';
 import { minimalPdf } from '../../db/seed/pdf.ts';
@@ -544,17 +542,13 @@ describe('deleting (deletecheck.json, deleteebook.json)', () => {
 });
 
 describe('kept lists on two instances sharing one database', () => {
-  let second: Database;
+  let second: Awaited<ReturnType<typeof t.secondInstance>>;
   let other: FastifyInstance;
   beforeAll(async () => {
-    second = await t.reopen();
-    other = await buildApp({ config: t.config, database: second, storage: t.storage });
-    await other.ready();
+    second = await t.secondInstance();
+    other = second.app;
   });
-  afterAll(async () => {
-    await other.close();
-    await second.close();
-  });
+  afterAll(() => second.close());
 
   const search = { search: 'Кристаллография' };
   const listOnOther = async () => {

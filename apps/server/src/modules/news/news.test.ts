@@ -13,8 +13,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectNothingStored, storedFiles } from '../../../test/multipart.ts';
-import { buildApp } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { news, newsAttachments } from '../../db/schema/news.ts';
 import { departments, groups, specialities } from '../../db/schema/university.ts';
 import { studentProfiles, users } from '../../db/schema/users.ts';
@@ -639,17 +637,13 @@ describe('deleting (delete.json)', () => {
 });
 
 describe('the feed on two instances sharing one database', () => {
-  let second: Database;
+  let second: Awaited<ReturnType<typeof t.secondInstance>>;
   let other: FastifyInstance;
   beforeAll(async () => {
-    second = await t.reopen();
-    other = await buildApp({ config: t.config, database: second, storage: t.storage });
-    await other.ready();
+    second = await t.secondInstance();
+    other = second.app;
   });
-  afterAll(async () => {
-    await other.close();
-    await second.close();
-  });
+  afterAll(() => second.close());
 
   const feedOnOther = async (cookie: string) => {
     const res = await other.inject({ method: 'POST', url: newsData.path, payload: { page: 1 }, headers: { cookie } });
