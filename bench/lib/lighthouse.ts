@@ -8,6 +8,8 @@ import type { Measurement } from './types.ts';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = 3;
+/** Failed runs (no score) tolerated before the measurement fails. */
+const maxFailures = 2;
 
 /** Where the full Lighthouse report of a page goes: bench/results/lighthouse-<path>.json. */
 function reportPath(url: string): string {
@@ -63,7 +65,8 @@ export async function lighthouseScore(url: string, session?: BrowserSession): Pr
     const scores: number[] = [];
     const reports: { score: number; json: string }[] = [];
     const metrics: Record<string, number[]> = { fcpMs: [], lcpMs: [], tbtMs: [] };
-    for (let i = 0; i < runs; i++) {
+    let failures = 0;
+    while (scores.length < runs) {
       await prepare(page, origin, session);
       const result = await lighthouse(
         url,
@@ -72,7 +75,11 @@ export async function lighthouseScore(url: string, session?: BrowserSession): Pr
         page,
       );
       const lhr = result?.lhr;
-      if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message}`);
+      if (!lhr || lhr.runtimeError) {
+        // Chromium sometimes loses the trace of a load (NO_NAVSTART): Lighthouse asks to run again.
+        if (++failures <= maxFailures) continue;
+        throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message}`);
+      }
       scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
       reports.push({ score: scores[scores.length - 1] as number, json: JSON.stringify(lhr) });
       metrics.fcpMs?.push(lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN);
