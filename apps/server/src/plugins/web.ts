@@ -1,7 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The web app's language when a request names none (it has a page of each first screen in every language). */
+const defaultLanguage = 'ru';
 
 /**
  * Serves the built web app under /lms with history fallback: a GET under /lms that is not a file gets index.html.
@@ -32,28 +35,41 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     );
   }
 
-  // The first screens most visits open have their own copy of the page, which preloads their code (vite.config.ts).
-  const firstScreenPages = new Map(
-    Object.entries({ '/': 'home.html', '/lms': 'home.html', '/lms/': 'home.html', '/lms/login': 'login.html' }).filter(
-      ([, page]) => existsSync(path.join(webDist, page)),
-    ),
-  );
-  const pageFor = (url: string) => firstScreenPages.get(url) ?? 'index.html';
-  const sendApp = (reply: import('fastify').FastifyReply, url: string) =>
-    built
-      ? reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(pageFor(url))
-      : reply
-          .status(503)
-          .type('text/plain; charset=utf-8')
-          .send('The web app is not built yet: run `npm run build -w apps/web` (npm start does it for you).');
+  // The first screens most visits open have their own copies of the page, one per language, which preload their code
+  // and the catalogues of that language (vite.config.ts): `<screen>.<language>.html`.
+  const firstScreens: Record<string, string> = { '/': 'home', '/lms': 'home', '/lms/': 'home', '/lms/login': 'login' };
+  const screenPages = new Set(built ? readdirSync(webDist).filter((file) => /^\w+\.\w+\.html$/.test(file)) : []);
+  /** The language the app will choose (spec: `?lang`, then the `lang` cookie), so far as a request shows it. */
+  const languageOf = (request: FastifyRequest) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    return [query?.lang, request.cookies.lang].find((lang) => typeof lang === 'string' && /^\w+$/.test(lang));
+  };
+  const pageFor = (request: FastifyRequest, url: string) => {
+    const screen = firstScreens[url];
+    const pages = [`${screen}.${languageOf(request) ?? defaultLanguage}.html`, `${screen}.${defaultLanguage}.html`];
+    return (screen && pages.find((page) => screenPages.has(page))) || 'index.html';
+  };
+  const sendApp = (request: FastifyRequest, reply: FastifyReply, url: string) => {
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build -w apps/web` (npm start does it for you).');
+    }
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .sendFile(pageFor(request, url));
+  };
 
-  app.get('/', (_req, reply) => sendApp(reply, '/'));
-  app.get('/lms', (_req, reply) => sendApp(reply, '/lms'));
+  app.get('/', (request, reply) => sendApp(request, reply, '/'));
+  app.get('/lms', (request, reply) => sendApp(request, reply, '/lms'));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (request.method === 'GET' && (url === '/lms' || url.startsWith('/lms/')) && !url.startsWith('/lms/assets/')) {
-      return sendApp(reply, url);
+      return sendApp(request, reply, url);
     }
     return reply.status(404).send(notFound);
   });

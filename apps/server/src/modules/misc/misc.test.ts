@@ -278,19 +278,22 @@ describe('the HTTP surface', () => {
     }
   });
 
-  it('sends the sign-in screen and home their own copies of the page (the ones preloading their code), when built', async () => {
+  it('sends the sign-in screen and home their own copies of the page (preloading their code), in the language the app will choose', async () => {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'okuu-dist-'));
-    for (const page of ['index', 'home', 'login']) {
+    for (const page of ['index', 'home.ru', 'home.kg', 'home.en', 'login.ru', 'login.kg', 'login.en']) {
       await fs.writeFile(path.join(dist, `${page}.html`), `<!doctype html><title>${page}</title>`);
     }
     const web = await createTestApp({ WEB_DIST: dist });
     try {
       const pages: Record<string, string> = {
-        '/': 'home',
-        '/lms': 'home',
-        '/lms/': 'home',
-        '/lms/login': 'login',
-        '/lms/login?lang=en': 'login',
+        '/': 'home.ru',
+        '/lms': 'home.ru',
+        '/lms/': 'home.ru',
+        '/lms/login': 'login.ru',
+        '/lms/login?lang=en': 'login.en',
+        '/lms?lang=kg': 'home.kg',
+        '/lms?lang=xx': 'home.ru',
+        '/lms?lang=../index': 'home.ru',
         '/lms/news': 'index',
         '/lms/offline': 'index',
       };
@@ -299,6 +302,13 @@ describe('the HTTP surface', () => {
         expect(res.body, url).toContain(`<title>${page}</title>`);
         expect(res.headers['cache-control'], url).toBe('no-cache');
       }
+      // The cookie the app keeps the choice in; the address wins over it.
+      const cookie = { lang: 'kg' };
+      expect((await web.app.inject({ method: 'GET', url: '/lms', cookies: cookie })).body).toContain('home.kg');
+      expect((await web.app.inject({ method: 'GET', url: '/lms/login?lang=en', cookies: cookie })).body).toContain(
+        'login.en',
+      );
+      expect((await web.app.inject({ method: 'GET', url: '/lms', cookies: { lang: 'fr' } })).body).toContain('home.ru');
     } finally {
       await web.close();
       await fs.rm(dist, { recursive: true, force: true });
