@@ -44,7 +44,7 @@ function categoryOfStatus(status: number): ErrorCategory {
   return 'UNKNOWN_ERROR';
 }
 
-function buildRequest(endpoint: Endpoint, input: unknown): { url: string; init: RequestInit } {
+function buildRequest(endpoint: Pick<Endpoint, 'method' | 'path'>, input: unknown): { url: string; init: RequestInit } {
   const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
   if (endpoint.method === 'GET') {
     const query = new URLSearchParams();
@@ -57,15 +57,21 @@ function buildRequest(endpoint: Endpoint, input: unknown): { url: string; init: 
   return { url: endpoint.path, init: { method: endpoint.method, headers, body: JSON.stringify(input ?? {}) } };
 }
 
+/** An answered call: its HTTP status and its envelope (undefined when the body was not JSON). */
+export interface Reply {
+  status: number;
+  envelope: Envelope<unknown> | undefined;
+}
+
 /**
- * Calls an endpoint of the contracts: sends JSON, unwraps the `{ result, error, data }` envelope and checks
- * `data` against the endpoint's response schema. Throws an {@link ApiError} on any failure.
+ * Sends a call and reads its reply, without looking into it; only the address and method of the endpoint are used,
+ * so a call can start before its contract has loaded. Throws an {@link ApiError} when no answer came.
  */
-export async function callApi<E extends Endpoint>(
-  endpoint: E,
-  input: RequestOf<E>,
+export async function sendCall(
+  endpoint: Pick<Endpoint, 'method' | 'path'>,
+  input: unknown,
   options: { signal?: AbortSignal } = {},
-): Promise<DataOf<E>> {
+): Promise<Reply> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -95,7 +101,20 @@ export async function callApi<E extends Endpoint>(
   } catch {
     envelope = undefined;
   }
-  return settleReply(endpoint, response.status, envelope);
+  return { status: response.status, envelope };
+}
+
+/**
+ * Calls an endpoint of the contracts: sends JSON, unwraps the `{ result, error, data }` envelope and checks
+ * `data` against the endpoint's response schema. Throws an {@link ApiError} on any failure.
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  input: RequestOf<E>,
+  options: { signal?: AbortSignal } = {},
+): Promise<DataOf<E>> {
+  const { status, envelope } = await sendCall(endpoint, input, options);
+  return settleReply(endpoint, status, envelope);
 }
 
 /** The failure of a call that never got an answer: the browser is offline, or the server cannot be reached. */

@@ -3,13 +3,16 @@ import { logout } from '@okuu/contracts/auth/logout';
 import type { SessionUser } from '@okuu/contracts/auth/user';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { callApi } from './api';
-import { endSession, hasStoredSession, LOGIN_PATH, sessionQueryKey } from './session';
+import { callApi, sendCall, settleReply } from './api';
+import { endSession, hasStoredSession, LOGIN_PATH, sessionQueryKey, takeSessionCheck } from './session';
 
-/** Who is signed in, by the `token` cookie (enticate); asked once per page load. */
+/** Who is signed in, by the `token` cookie (enticate); asked once per page load, from the start (`startSessionCheck`). */
 export const sessionQuery = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => callApi(enticate, {}, { signal }).then((data) => data.user),
+  queryFn: async ({ signal }) => {
+    const { status, envelope } = await (takeSessionCheck() ?? sendCall(enticate, {}, { signal }));
+    return settleReply(enticate, status, envelope).user;
+  },
   retry: false,
   staleTime: Number.POSITIVE_INFINITY,
 });
