@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 const base = '/lms/';
@@ -63,12 +64,54 @@ function stylesFirst(): Plugin {
 /**
  * The first screens a visit most often opens, with the modules (chunk sources) each needs beyond the entry's.
  * The server sends `<name>.html` for them: the built page plus preload links for those chunks and their styles, so a
- * phone fetches them with the entry rather than one round trip after it.
+ * phone fetches them with the entry rather than one round trip after it. Their code is also bundled into few chunks
+ * (`firstScreenOf`): on a slow network each further file costs a round trip.
  */
 const firstScreens: Record<string, string[]> = {
   login: ['src/features/auth/pages/login-page.tsx'],
   home: ['src/app/layouts/portal-layout.tsx', 'src/app/pages/home-page.tsx', 'src/lib/use-session.ts'],
 };
+
+const sourceDir = path.resolve(import.meta.dirname, 'src');
+const contractsDir = path.resolve(import.meta.dirname, '../../packages/contracts/src');
+const isOwnSource = (id: string) => id.startsWith(sourceDir);
+const isContract = (id: string) => id.startsWith(contractsDir);
+const entrySource = path.join(sourceDir, 'main.tsx');
+
+/**
+ * Which first screens statically need a module of the app or of the contracts (beyond the entry's, which the `shell`
+ * group takes): `screens` when both do, else that screen's name. Null for the others and for libraries, which the
+ * other groups and the automatic splitting place (a library's index reaches all of it: that says nothing of what is
+ * used).
+ */
+const reachedBy = new WeakMap<object, Map<string, string>>();
+function firstScreenOf(id: string, ctx: ChunkingContext): string | null {
+  const roots = Object.entries(firstScreens).map(([name, sources]) => ({
+    name,
+    ids: sources.map((source) => {
+      const info = ctx.getModuleInfo(path.resolve(import.meta.dirname, source));
+      if (!info) throw new Error(`${source} is not in the build (firstScreens in vite.config.ts)`);
+      return info.id;
+    }),
+  }));
+  // The module infos are the same objects for one chunking pass: the reachability is computed once per pass.
+  const key = ctx.getModuleInfo(roots[0]?.ids[0] ?? '') as object;
+  let screens = reachedBy.get(key);
+  if (!screens) {
+    screens = new Map();
+    for (const { name, ids } of roots) {
+      const seen = new Set<string>();
+      for (let next = ids.pop(); next !== undefined; next = ids.pop()) {
+        if (seen.has(next)) continue;
+        seen.add(next);
+        ids.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+        if (isOwnSource(next) || isContract(next)) screens.set(next, screens.has(next) ? 'screens' : name);
+      }
+    }
+    reachedBy.set(key, screens);
+  }
+  return screens.get(id) ?? null;
+}
 
 function firstScreenPages(): Plugin {
   return {
@@ -93,23 +136,33 @@ function firstScreenPages(): Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error('The build has no entry chunk');
       const initial = withImports([entry.fileName]);
+      const chunkOf = (source: string) => {
+        const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(import.meta.dirname, source));
+        if (!chunk) throw new Error(`No chunk is made of ${source} (vite.config.ts)`);
+        return chunk.fileName;
+      };
+      const preload = (file: string) => `<link rel="modulepreload" crossorigin href="${base}${file}">`;
       for (const [name, sources] of Object.entries(firstScreens)) {
-        const roots = sources.map((source) => {
-          const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(import.meta.dirname, source));
-          if (!chunk) throw new Error(`No chunk is made of ${source} (firstScreens in vite.config.ts)`);
-          return chunk.fileName;
-        });
-        const scripts = [...withImports(roots)].filter((file) => !initial.has(file));
+        const scripts = [...withImports(sources.map(chunkOf))].filter((file) => !initial.has(file));
         const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        // As the app asks for them (crossorigin): a preload in another mode would be fetched a second time.
         const links = [
-          ...styles.map((file) => `<link rel="preload" as="style" href="${base}${file}">`),
-          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+          ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`),
+          ...scripts.map(preload),
         ];
-        this.emitFile({
-          type: 'asset',
-          fileName: `${name}.html`,
-          source: String(page.source).replace('</head>', `${links.join('\n    ')}\n  </head>`),
-        });
+        // One copy per language, with its catalogues: the server sends the one of the language the app will choose.
+        for (const language of readdirSync(path.resolve(import.meta.dirname, 'src/locales'), { withFileTypes: true })) {
+          if (!language.isDirectory()) continue;
+          const catalogues = chunkOf(`src/locales/${language.name}/index.ts`);
+          this.emitFile({
+            type: 'asset',
+            fileName: `${name}.${language.name}.html`,
+            source: String(page.source).replace(
+              '</head>',
+              `${[...links, preload(catalogues)].join('\n    ')}\n  </head>`,
+            ),
+          });
+        }
       }
     },
   };
@@ -146,7 +199,7 @@ export default defineConfig({
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack)[\\/]/,
-              priority: 3,
+              priority: 7,
             },
             // The Mantine that the sign-in route renders with (its styles system and components, with what they
             // import), shared with the portal. The sign-in route's bundle budget test fails when this list misses one.
@@ -154,16 +207,29 @@ export default defineConfig({
               name: 'mantine',
               test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core[\\/]|components[\\/](ActionIcon|Alert|Button|Center|CloseButton|Group|Image|Input|InputBase|Loader|Paper|PasswordInput|Skeleton|Stack|Text|TextInput|Title|Transition|UnstyledButton)[\\/])/,
               minShareCount: 2,
-              priority: 2,
+              priority: 6,
             },
+            // The app's own modules that the entry needs, in one chunk rather than one per module. The entry itself stays
+            // out: it awaits the first screen's chunks, which import this one.
+            { name: 'shell', test: (id) => isOwnSource(id) && id !== entrySource, tags: ['$initial'], priority: 5 },
             // The rest of Mantine that several portal screens share (dialogs, menus, selects…): loaded with the
             // portal, never by the sign-in route. A component used by one screen stays in that screen's chunk.
             {
               name: 'mantine-portal',
               test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/,
               minShareCount: 2,
-              priority: 1,
+              priority: 4,
             },
+            // The API contracts the first screens call, with zod: the portal needs them to show, the sign-in route
+            // with its first call. (The others stay with the screens that call them: each costs time to set up.)
+            {
+              name: (id, ctx) => (isContract(id) && firstScreenOf(id, ctx) ? 'contracts' : null),
+              priority: 3,
+            },
+            // The app's own modules that the first screens need beyond the entry's, in one chunk for what both need
+            // and one for each screen's own (the sign-in's; the portal's with its home page), not one per module.
+            { name: (id, ctx) => (firstScreenOf(id, ctx) === 'screens' ? 'screens' : null), priority: 2 },
+            { name: (id, ctx) => firstScreenOf(id, ctx), priority: 1 },
           ],
         },
       },

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, useEffect, useState } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api';
-import { endSession, hasStoredSession, LOGIN_PATH } from '../lib/session';
+import { endSession, hasStoredSession, LOGIN_PATH, startSessionCheck } from '../lib/session';
 import { RootLayout } from './layouts/root-layout';
 import { UNAVAILABLE_PATH, upcomingScreens } from './navigation';
 import { queryClient } from './query-client';
@@ -52,6 +52,7 @@ export function preloadFirstScreen(pathname: string): Promise<unknown> {
     loads.push(PortalLayout.preload());
     if (/^\/lms\/?$/.test(pathname)) loads.push(HomePage.preload());
     if (hasStoredSession()) {
+      startSessionCheck();
       // (The call's code comes with the portal's, not with the sign-in screen's.)
       loads.push(import('../lib/use-session').then((m) => queryClient.prefetchQuery(m.sessionQuery)));
     }
@@ -76,31 +77,36 @@ function useUnauthorizedRedirect() {
   }, [navigate, queryClient]);
 }
 
-/** The route table of spec section 2. */
+/** The route table of spec section 2 (made once: built from JSX, it would be rebuilt at every render). */
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <RootRedirect /> },
+      { path: LOGIN_PATH, element: <LoginPage /> },
+      { path: '/lms/offline', element: <OfflinePage /> },
+      {
+        path: '/lms',
+        element: <PortalLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'change-password', element: <ProfilePage /> },
+          { path: 'apps', element: <AppsPage /> },
+          { path: 'news', element: <NewsPage /> },
+          { path: 'chat', element: <ChatPage /> },
+          { path: 'umk', element: <UmkPage /> },
+          { path: 'library', element: <LibraryPage /> },
+          ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
+          { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },
+          { path: '*', element: <Navigate to="/lms" replace /> },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
 export function AppRoutes() {
   useUnauthorizedRedirect();
-  return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        <Route path="/" element={<RootRedirect />} />
-        <Route path={LOGIN_PATH} element={<LoginPage />} />
-        <Route path="/lms/offline" element={<OfflinePage />} />
-        <Route path="/lms" element={<PortalLayout />}>
-          <Route index element={<HomePage />} />
-          <Route path="change-password" element={<ProfilePage />} />
-          <Route path="apps" element={<AppsPage />} />
-          <Route path="news" element={<NewsPage />} />
-          <Route path="chat" element={<ChatPage />} />
-          <Route path="umk" element={<UmkPage />} />
-          <Route path="library" element={<LibraryPage />} />
-          {upcomingScreens.map(({ path, title }) => (
-            <Route key={path} path={path} element={<UpcomingScreen title={title} />} />
-          ))}
-          <Route path={`${UNAVAILABLE_PATH}/:entry`} element={<UnavailableEntry />} />
-          <Route path="*" element={<Navigate to="/lms" replace />} />
-        </Route>
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Route>
-    </Routes>
-  );
+  return useRoutes(routes);
 }

@@ -1,7 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Loading } from '../../components/ui/loading';
 import { configQuery } from '../../features/misc/api/get-config';
@@ -14,7 +14,7 @@ import { DESKTOP_MEDIA_QUERY } from '../theme';
 import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
 
-// The chat socket opens once the portal shows; its code is not on the way to the first screen.
+// The chat socket opens once the portal has shown; its code is not on the way to the first screen.
 const ChatRealtime = lazy(() =>
   import('../../features/chat/components/chat-realtime').then((m) => ({ default: m.ChatRealtime })),
 );
@@ -41,10 +41,12 @@ export function PortalLayout() {
   if (!signedIn) return <Loading />;
   return (
     <>
-      <Preload />
-      <Suspense fallback={null}>
-        <ChatRealtime />
-      </Suspense>
+      <AfterFirstPaint>
+        <Preload />
+        <Suspense fallback={null}>
+          <ChatRealtime />
+        </Suspense>
+      </AfterFirstPaint>
       <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
       {desktop ? <DesktopLayout /> : <MobileLayout />}
     </>
@@ -56,4 +58,14 @@ function Preload() {
   usePrefetchQuery(settingsQuery);
   usePrefetchQuery(configQuery);
   return null;
+}
+
+/**
+ * Its children render once the portal has been drawn, in a render of their own: what they start (calls, the chat
+ * socket's code) does not hold up the first picture, nor does a child still loading make the portal render twice.
+ */
+function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
+  return painted ? children : null;
 }
