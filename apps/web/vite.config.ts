@@ -6,6 +6,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { themeCssVariables } from './src/app/theme-css.ts';
 
 const base = '/lms/';
 const backend = 'http://localhost:8080';
@@ -168,6 +169,19 @@ function firstScreenPages(): Plugin {
   };
 }
 
+/**
+ * `virtual:okuu-theme.css`: the theme's CSS variables as a stylesheet, made at build time rather than by
+ * MantineProvider at every render (src/app/theme-css.ts; a test keeps the two equal).
+ */
+function themeStylesheet(): Plugin {
+  const id = 'virtual:okuu-theme.css';
+  return {
+    name: 'okuu-theme-stylesheet',
+    resolveId: (source) => (source === id ? id : null),
+    load: (loaded) => (loaded === id ? themeCssVariables() : null),
+  };
+}
+
 /** Writes .br and .gz next to every text file of the build: the server sends them pre-compressed. */
 function precompress(): Plugin {
   return {
@@ -186,7 +200,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base,
-  plugins: [react(), stylesFirst(), serviceWorker(), firstScreenPages(), precompress()],
+  plugins: [react(), themeStylesheet(), stylesFirst(), serviceWorker(), firstScreenPages(), precompress()],
   build: {
     rolldownOptions: {
       output: {

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { storageKeys } from '../lib/storage';
 import { queryClient } from './query-client';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: storageKeys.colorScheme });
 
@@ -12,7 +12,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider
       theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
+      // The theme's variables come in a stylesheet made at build time (theme-css.ts), not computed at each render.
+      withCssVariables={false}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="dark"
     >

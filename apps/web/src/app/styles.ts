@@ -1,6 +1,8 @@
 // Mantine's styles, per component (not the whole library): the base first, then the components the portal uses.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
+// The portal theme's own values of those variables (vite.config.ts).
+import 'virtual:okuu-theme.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';

@@ -66,6 +66,10 @@ function Preload() {
  */
 function AfterFirstPaint({ children }: { children: ReactNode }) {
   const [painted, setPainted] = useState(false);
-  useEffect(() => setPainted(true), []);
+  useEffect(() => {
+    // A task of its own: effects may run in the task that draws the portal, and would hold its picture back.
+    const timer = setTimeout(() => setPainted(true));
+    return () => clearTimeout(timer);
+  }, []);
   return painted ? children : null;
 }

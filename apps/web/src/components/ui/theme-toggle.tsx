@@ -6,7 +6,7 @@ import { MoonIcon, SunIcon } from './icons';
 export function ThemeToggle() {
   const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();
-  const dark = useComputedColorScheme('dark') === 'dark';
+  const dark = useComputedColorScheme('dark', { getInitialValueInEffect: false }) === 'dark';
   const label = dark ? t('theme.toLight') : t('theme.toDark');
   return (
     <ActionIcon

@@ -10,7 +10,7 @@ import { useLogout } from '../../../lib/use-session';
 export function ProfileMenu({ target }: { target: ReactElement }) {
   const { t } = useTranslation(['profile', 'common']);
   const { setColorScheme } = useMantineColorScheme();
-  const dark = useComputedColorScheme('dark') === 'dark';
+  const dark = useComputedColorScheme('dark', { getInitialValueInEffect: false }) === 'dark';
   const logout = useLogout();
   const language = currentLanguage();
 
