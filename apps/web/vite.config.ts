@@ -226,12 +226,13 @@ export default defineConfig({
             // The app's own modules that the entry needs, in one chunk rather than one per module. The entry itself stays
             // out: it awaits the first screen's chunks, which import this one.
             { name: 'shell', test: (id) => isOwnSource(id) && id !== entrySource, tags: ['$initial'], priority: 5 },
-            // The rest of Mantine that several portal screens share (dialogs, menus, selects…): loaded with the
-            // portal, never by the sign-in route. A component used by one screen stays in that screen's chunk.
+            // The rest of Mantine that three or more screens share (dialogs, menus, selects…): loaded with the
+            // portal, never by the sign-in route. A component fewer screens use stays out of it, so that home does not
+            // load, say, the number input and the pagination that only the library and the study materials show.
             {
               name: 'mantine-portal',
               test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/,
-              minShareCount: 2,
+              minShareCount: 3,
               priority: 4,
             },
             // The API contracts the first screens call, with zod: the portal needs them to show, the sign-in route
