@@ -1,22 +1,10 @@
 import { enticate } from '@okuu/contracts/auth/enticate';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeServer } from '../test/render';
+import { fakeServer, testStudent as student } from '../test/render';
 import { ApiError } from './api';
 import { sessionCheck, startSessionCheck, takeSessionCheck } from './session';
 import { sessionQuery } from './use-session';
-
-const student = {
-  id: 1,
-  uid: 1,
-  role: 2,
-  login: 'student1',
-  fullName: 'Асанова Айгерим',
-  group: 'ПИ-1-26',
-  position: null,
-  facultyId: 1,
-  newsPerms: false,
-};
 
 afterEach(() => {
   takeSessionCheck();

@@ -8,6 +8,19 @@ import { vi } from 'vitest';
 import { theme } from '../app/theme';
 import { sessionQueryKey } from '../lib/session';
 
+/** A signed-in student of the demo's first group, for tests that need one. */
+export const testStudent: SessionUser = {
+  id: 1,
+  uid: 1,
+  role: 2,
+  login: 'student1',
+  fullName: 'Асанова Айгерим',
+  group: 'ПИ-1-26',
+  position: null,
+  facultyId: 1,
+  newsPerms: false,
+};
+
 /**
  * Renders `ui` at `path` with the app's providers; '/lms' shows a marker so a test can see the navigation.
  * With `user`, that user is signed in (the session is known, as inside the portal layout).

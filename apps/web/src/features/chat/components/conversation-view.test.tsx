@@ -1,21 +1,9 @@
-import type { SessionUser } from '@okuu/contracts/auth/user';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, renderAt } from '../../../test/render';
+import { fakeServer, renderAt, testStudent as student } from '../../../test/render';
 import { message, page } from '../lib/test-messages';
 import { ConversationView } from './conversation-view';
 
-const student: SessionUser = {
-  id: 1,
-  uid: 1,
-  role: 2,
-  login: 'student1',
-  fullName: 'Асанова Айгерим',
-  group: 'ПИ-1-26',
-  position: null,
-  facultyId: 1,
-  newsPerms: false,
-};
 const contacts = {
   year: 2025,
   ws: 2,
