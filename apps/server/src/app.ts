@@ -4,6 +4,7 @@ import { chatSocketCloseCodes, chatSocketPath } from '@okuu/contracts/chat/event
 import { registry } from '@okuu/contracts/registry';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino from 'pino';
+import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
@@ -37,6 +38,10 @@ import { registerEndpoints } from './plugins/router.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { Storage } from './plugins/storage.ts';
 import { registerWeb } from './plugins/web.ts';
+
+// Validation replies carry zod's messages. The contracts are zod/mini schemas, which load no locale: English is set
+// here, once, rather than left to whichever classic schema (config.ts) happens to be built first.
+z.config(z.locales.en());
 
 export interface AppDeps {
   config: Config;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Every error the API returns carries one of these codes; the web app maps each to a translated text.

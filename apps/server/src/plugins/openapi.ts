@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { documentHeaders } from './security-headers.ts';
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+/** The contracts are zod/mini schemas: typed by zod's core, which the classic and the mini API share. */
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { sessionUser } from './user.ts';
 
@@ -9,6 +9,6 @@ export const enticate = defineEndpoint({
   access: 'public',
   summary:
     'Authenticate with a stored session: the `token` in the body, else the `token` cookie. 401 when neither is a live session.',
-  request: z.object({ token: z.string().max(200).optional() }),
+  request: z.object({ token: z.optional(z.string().check(z.maxLength(200))) }),
   response: z.object({ user: sessionUser }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 
 export const logout = defineEndpoint({
@@ -7,6 +7,6 @@ export const logout = defineEndpoint({
   path: '/api/auth/logout.json',
   access: 'public',
   summary: 'Revoke the current session (if any) and clear the cookie.',
-  request: z.object({ logout: z.unknown().optional() }),
+  request: z.object({ logout: z.optional(z.unknown()) }),
   response: z.object({ loggedOut: z.boolean() }),
 });

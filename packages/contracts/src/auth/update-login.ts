@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { credentials } from './user.ts';
 
@@ -17,10 +17,12 @@ export const updateLogin = defineEndpoint({
     oldpas: credentials.password,
     newlog: z
       .string()
-      .trim()
-      .min(3, 'The new login needs at least 3 characters')
-      .max(64, 'The new login is at most 64 characters')
-      .regex(/^[\p{L}\p{N}._@-]+$/u, 'The new login may hold letters, digits and . _ @ - only'),
+      .check(
+        z.trim(),
+        z.minLength(3, 'The new login needs at least 3 characters'),
+        z.maxLength(64, 'The new login is at most 64 characters'),
+        z.regex(/^[\p{L}\p{N}._@-]+$/u, 'The new login may hold letters, digits and . _ @ - only'),
+      ),
     newpas: credentials.password,
   }),
   response: smsReply,

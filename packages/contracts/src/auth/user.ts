@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The signed-in user as the web app sees it (spec: User). */
 export const sessionUser = z.object({
@@ -8,15 +8,19 @@ export const sessionUser = z.object({
   login: z.string(),
   fullName: z.string(),
   /** Group name for students, null otherwise. */
-  group: z.string().nullable(),
+  group: z.nullable(z.string()),
   /** Position (doljnost) for teachers, null otherwise. */
-  position: z.string().nullable(),
-  facultyId: z.number().nullable(),
+  position: z.nullable(z.string()),
+  facultyId: z.nullable(z.number()),
   newsPerms: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const credentials = {
-  login: z.string().trim().min(1, 'Login is required').max(64, 'Login is at most 64 characters'),
-  password: z.string().min(1, 'Password is required').max(128, 'Password is at most 128 characters'),
+  login: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Login is required'), z.maxLength(64, 'Login is at most 64 characters')),
+  password: z
+    .string()
+    .check(z.minLength(1, 'Password is required'), z.maxLength(128, 'Password is at most 128 characters')),
 };

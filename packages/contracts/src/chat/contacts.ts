@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
 import { chatHalfYear, chatYear } from './message.ts';
 
@@ -15,10 +15,10 @@ export const contactContext = z.object({
   /** The student's group. */
   id_group: z.number(),
   groupName: z.string(),
-  id_subgroup: z.number().nullable(),
-  subgroupName: z.string().nullable(),
-  id_stream: z.number().nullable(),
-  streamName: z.string().nullable(),
+  id_subgroup: z.nullable(z.number()),
+  subgroupName: z.nullable(z.string()),
+  id_stream: z.nullable(z.number()),
+  streamName: z.nullable(z.string()),
   isElective: z.boolean(),
 });
 export type ContactContext = z.infer<typeof contactContext>;
@@ -35,18 +35,18 @@ export const chatContact = z.object({
   fio: z.string(),
   countMessages: z.number(),
   id_type: z.number(),
-  faculty: z.number().nullable(),
-  group: z.number().nullable(),
-  groupName: z.string().nullable(),
-  position: z.string().nullable(),
+  faculty: z.nullable(z.number()),
+  group: z.nullable(z.number()),
+  groupName: z.nullable(z.string()),
+  position: z.nullable(z.string()),
   disciplines: z.array(contactContext),
 });
 export type ChatContact = z.infer<typeof chatContact>;
 
 /** A group chat the caller can open: a group (students: their own; teachers: the groups they teach) or a stream. */
 export const groupChat = z.object({
-  id_group: z.number().nullable(),
-  id_stream: z.number().nullable(),
+  id_group: z.nullable(z.number()),
+  id_stream: z.nullable(z.number()),
   name: z.string(),
   countMessages: z.number(),
 });
@@ -59,7 +59,7 @@ export const chatContacts = defineEndpoint({
   access: 'authenticated',
   summary:
     "The caller's contacts for a half-year (`year`, `ws`; the current one by default): a teacher's students and a student's teachers, linked by teaching assignments (of a group, a stream or a subgroup) and registrations, each with its unread count and the disciplines that link them; also anyone whose messages to the caller are unread. The group-chat pseudo-contact (idid -1) comes first when the caller has a group chat; `groupChats` lists them (students: their group; teachers: the groups and streams they teach). Staff have no contacts.",
-  request: z.object({ ...callerEcho, year: chatYear.optional(), ws: chatHalfYear.optional() }),
+  request: z.object({ ...callerEcho, year: z.optional(chatYear), ws: z.optional(chatHalfYear) }),
   response: z.object({
     year: z.number(),
     ws: z.number(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
 
 export const chatCount = defineEndpoint({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import {
   chatCredits,
@@ -47,9 +47,10 @@ function cleanText(text: string): string {
     .trim();
 }
 
-const formFlag = z
-  .enum(['true', 'false', '1', '0'], 'must be true or false')
-  .transform((v) => v === 'true' || v === '1');
+const formFlag = z.pipe(
+  z.enum(['true', 'false', '1', '0'], 'must be true or false'),
+  z.transform((v) => v === 'true' || v === '1'),
+);
 
 export const chatInsert = defineEndpoint({
   id: 'chat.insert',
@@ -60,23 +61,27 @@ export const chatInsert = defineEndpoint({
   summary: `Send a message (multipart form). To a person: \`id_to\` their user id (a teacher writes to their students, a student to their teachers). To the group chat: \`id_to\` -1 with \`id_group\` (a student: their own group, may be left out; a teacher: a group they teach) or \`id_stream\` (a teacher: a stream they teach); the message reaches every student of the group or stream, and a student's also the group's teachers of the current half-year. Anyone else: 403. Fields: text (at most ${chatLimits.textMax} characters; required unless something is attached), context (year, ws, id_discipline, kredit, id_subgroup, isElective), fileName (optional display names, one per attachment, repeated or joined by ';!;'), and up to ${chatLimits.filesMax} parts in \`files\` and \`photos\`. Each file is at most config.json's maxUploadMb (413 beyond). Answers with the new message; everyone concerned is told (WebSocket 'message').`,
   request: z
     .object({
-      text: z
-        .string()
-        .transform(cleanText)
-        .pipe(z.string().max(chatLimits.textMax, `is at most ${chatLimits.textMax} characters`))
-        .default(''),
+      text: z._default(
+        z.pipe(
+          z.pipe(z.string(), z.transform(cleanText)),
+          z.string().check(z.maxLength(chatLimits.textMax, `is at most ${chatLimits.textMax} characters`)),
+        ),
+        '',
+      ),
       ...conversationFields,
-      year: chatYear.optional(),
-      ws: chatHalfYear.optional(),
-      id_discipline: chatId.optional(),
-      kredit: chatCredits.optional(),
-      id_subgroup: chatId.optional(),
-      isElective: formFlag.default(false),
-      fileName: z
-        .union([z.string(), z.array(z.string())])
-        .transform((v) => (Array.isArray(v) ? v : [v]))
-        .optional(),
+      year: z.optional(chatYear),
+      ws: z.optional(chatHalfYear),
+      id_discipline: z.optional(chatId),
+      kredit: z.optional(chatCredits),
+      id_subgroup: z.optional(chatId),
+      isElective: z._default(formFlag, false),
+      fileName: z.optional(
+        z.pipe(
+          z.union([z.string(), z.array(z.string())]),
+          z.transform((v) => (Array.isArray(v) ? v : [v])),
+        ),
+      ),
     })
-    .refine(oneOfGroupOrStream, oneOfGroupOrStreamMessage),
+    .check(z.refine(oneOfGroupOrStream, oneOfGroupOrStreamMessage)),
   response: chatMessage,
 });

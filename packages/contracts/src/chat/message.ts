@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Limits of the chat area, shared by the server (enforced) and the web app (hinted). */
 export const chatLimits = {
@@ -26,35 +26,41 @@ export const groupChatId = -1;
 export const groupChatName = 'Групповой чат';
 
 /** A database id as the API accepts it: a positive whole number, or a string of digits. */
-export const chatId = z
-  .union([z.number(), z.string().regex(/^\d{1,10}$/, 'must be a whole number')])
-  .transform(Number)
-  .pipe(z.number().int('must be a whole number').min(1, 'must be positive').max(2_147_483_647, 'is too large'));
+export const chatId = z.pipe(
+  z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d{1,10}$/, 'must be a whole number'))]), z.transform(Number)),
+  z.number().check(z.int('must be a whole number'), z.gte(1, 'must be positive'), z.lte(2_147_483_647, 'is too large')),
+);
 
 /** A cursor: a message id, or 0 for "from the very start". */
-export const chatCursor = z
-  .union([z.number(), z.string().regex(/^\d{1,10}$/, 'must be a whole number')])
-  .transform(Number)
-  .pipe(z.number().int('must be a whole number').min(0, 'must not be negative').max(2_147_483_647, 'is too large'));
+export const chatCursor = z.pipe(
+  z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d{1,10}$/, 'must be a whole number'))]), z.transform(Number)),
+  z
+    .number()
+    .check(z.int('must be a whole number'), z.gte(0, 'must not be negative'), z.lte(2_147_483_647, 'is too large')),
+);
 
 /** The other side of a conversation: a user id, or -1 for the group chat. */
-export const peerId = z
-  .union([z.number(), z.string().regex(/^-?\d{1,10}$/, 'must be a user id, or -1 for the group chat')])
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int('must be a whole number')
-      .min(-1, 'must be a user id, or -1 for the group chat')
-      .max(2_147_483_647, 'is too large')
-      .refine((v) => v !== 0, 'must be a user id, or -1 for the group chat'),
-  );
+export const peerId = z.pipe(
+  z.pipe(
+    z.union([z.number(), z.string().check(z.regex(/^-?\d{1,10}$/, 'must be a user id, or -1 for the group chat'))]),
+    z.transform(Number),
+  ),
+  z.number().check(
+    z.int('must be a whole number'),
+    z.gte(-1, 'must be a user id, or -1 for the group chat'),
+    z.lte(2_147_483_647, 'is too large'),
+    z.refine((v) => v !== 0, 'must be a user id, or -1 for the group chat'),
+  ),
+);
 
 const whole = (min: number, max: number, what: string) =>
-  z
-    .union([z.number(), z.string().regex(/^\d{1,6}$/, 'must be a whole number')])
-    .transform(Number)
-    .pipe(z.number().int('must be a whole number').min(min, what).max(max, what));
+  z.pipe(
+    z.pipe(
+      z.union([z.number(), z.string().check(z.regex(/^\d{1,6}$/, 'must be a whole number'))]),
+      z.transform(Number),
+    ),
+    z.number().check(z.int('must be a whole number'), z.gte(min, what), z.lte(max, what)),
+  );
 
 /** An academic year, by its starting calendar year (2026 for 2026-27). */
 export const chatYear = whole(1990, 2100, 'must be an academic year such as 2026');
@@ -70,19 +76,19 @@ export const chatCredits = whole(0, 100, 'must be between 0 and 100');
  */
 export const conversationFields = {
   id_to: peerId,
-  id_group: chatId.optional(),
-  id_stream: chatId.optional(),
+  id_group: z.optional(chatId),
+  id_stream: z.optional(chatId),
 };
 
 /** The group chat alone (group/messages): the same choice of group or stream. */
 export const groupChatFields = {
-  id_group: chatId.optional(),
-  id_stream: chatId.optional(),
+  id_group: z.optional(chatId),
+  id_stream: z.optional(chatId),
 };
 
 export const oneOfGroupOrStream = (v: { id_group?: number; id_stream?: number }) =>
   v.id_group === undefined || v.id_stream === undefined;
-export const oneOfGroupOrStreamMessage = { message: 'give id_group or id_stream, not both', path: ['id_stream'] };
+export const oneOfGroupOrStreamMessage = { error: 'give id_group or id_stream, not both', path: ['id_stream'] };
 
 export const chatAttachmentKinds = ['file', 'photo'] as const;
 
@@ -116,17 +122,17 @@ export const chatMessage = z.object({
   id_from: z.number(),
   id_to_type: z.number(),
   id_to: z.number(),
-  id_discipline: z.number().nullable(),
+  id_discipline: z.nullable(z.number()),
   ws: z.number(),
-  kredit: z.number().nullable(),
+  kredit: z.nullable(z.number()),
   year: z.number(),
   created: z.string(),
   attachments: z.array(chatAttachment),
   /** The sender's full name. */
   fio: z.string(),
   /** The group (of the student, or the group addressed) and subgroup of the context, when there is one. */
-  id_group: z.number().nullable(),
-  id_subgroup: z.number().nullable(),
+  id_group: z.nullable(z.number()),
+  id_subgroup: z.nullable(z.number()),
   isElective: z.boolean(),
   isRead: z.boolean(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
 import { chatCursor, chatPage, conversationFields, oneOfGroupOrStream, oneOfGroupOrStreamMessage } from './message.ts';
 
@@ -11,6 +11,6 @@ export const chatNewMessages = defineEndpoint({
     "A conversation's messages newer than `id_last_message` (the newest one the client has; 0 for the start), oldest first, 20 at most, with the info record; `hasMore` says newer ones remain. The conversation is chosen as in messages.json. Append them.",
   request: z
     .object({ ...callerEcho, ...conversationFields, id_last_message: chatCursor })
-    .refine(oneOfGroupOrStream, oneOfGroupOrStreamMessage),
+    .check(z.refine(oneOfGroupOrStream, oneOfGroupOrStreamMessage)),
   response: chatPage,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
 import { chatId, chatPage, conversationFields, oneOfGroupOrStream, oneOfGroupOrStreamMessage } from './message.ts';
 
@@ -11,6 +11,6 @@ export const chatOldMessages = defineEndpoint({
     "A conversation's 20 messages just older than `id_top_message` (the oldest one the client has), oldest first, with the info record; `hasMore` says older ones remain. The conversation is chosen as in messages.json. Prepend them.",
   request: z
     .object({ ...callerEcho, ...conversationFields, id_top_message: chatId })
-    .refine(oneOfGroupOrStream, oneOfGroupOrStreamMessage),
+    .check(z.refine(oneOfGroupOrStream, oneOfGroupOrStreamMessage)),
   response: chatPage,
 });

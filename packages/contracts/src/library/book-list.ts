@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
 import { eBook, libraryLimits } from './book.ts';
 import { anyId, cleanLine, pageInput } from './common.ts';
@@ -13,11 +13,13 @@ export const bookList = defineEndpoint({
     ...callerEcho,
     id_baseBookCategory: anyId,
     id_bookCategory: anyId,
-    search: z
-      .string()
-      .transform(cleanLine)
-      .pipe(z.string().max(libraryLimits.searchMax, `is at most ${libraryLimits.searchMax} characters`))
-      .default(''),
+    search: z._default(
+      z.pipe(
+        z.pipe(z.string(), z.transform(cleanLine)),
+        z.string().check(z.maxLength(libraryLimits.searchMax, `is at most ${libraryLimits.searchMax} characters`)),
+      ),
+      '',
+    ),
     page: pageInput,
   }),
   response: z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fileInfo } from './common.ts';
 
 /** Limits of the library, shared by the server (enforced) and the web app (hinted). */
@@ -27,12 +27,12 @@ export const eBook = z.object({
   totalPages: z.number(),
   /** The file's display name ('' for a book without a file). */
   fileName: z.string(),
-  file: fileInfo.nullable(),
+  file: z.nullable(fileInfo),
   id_bookCategory: z.number(),
   id_baseBookCategory: z.number(),
   isFromUmk: z.boolean(),
   /** The study material the book comes from, or null. */
-  id_books: z.number().nullable(),
+  id_books: z.nullable(z.number()),
   /** Who uploaded it: user id and role (1 teacher, 3 staff), with the name. */
   owner: z.object({ id: z.number(), type: z.number(), name: z.string() }),
   /** ISO 8601, UTC. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { eBook, libraryLimits } from './book.ts';
 import { allowedUploadExtensions, idInput, idOrNew, lineField, pagesInput, textField } from './common.ts';
@@ -29,17 +29,19 @@ export const insertUpdateBook = defineEndpoint({
   request: z
     .object({
       id_eBook: idOrNew,
-      name: lineField(libraryLimits.nameMax, true).optional(),
-      nameBook: lineField(libraryLimits.nameMax, true).optional(),
+      name: z.optional(lineField(libraryLimits.nameMax, true)),
+      nameBook: z.optional(lineField(libraryLimits.nameMax, true)),
       author: lineField(libraryLimits.authorMax, false),
       description: textField(libraryLimits.descriptionMax),
       totalPages: pagesInput,
       id_bookCategory: idInput,
-      fileName: z.string().max(1000, 'is too long').optional(),
+      fileName: z.optional(z.string().check(z.maxLength(1000, 'is too long'))),
     })
-    .refine((v) => v.name !== undefined || v.nameBook !== undefined, {
-      message: 'is required',
-      path: ['name'],
-    }),
+    .check(
+      z.refine((v) => v.name !== undefined || v.nameBook !== undefined, {
+        error: 'is required',
+        path: ['name'],
+      }),
+    ),
   response: eBook,
 });

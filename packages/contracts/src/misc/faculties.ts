@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 
 export const faculty = z.object({
@@ -18,6 +18,6 @@ export const registeredFacultyList = defineEndpoint({
   access: 'authenticated',
   summary:
     "The university's faculties, by id, with their names in the three portal languages and a short name (for example to address a news item to faculties). `id` in the body (the spec's payload) is ignored.",
-  request: z.object({ id: z.unknown().optional() }),
+  request: z.object({ id: z.optional(z.unknown()) }),
   response: z.array(faculty),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
 
 export const photo = defineEndpoint({
@@ -8,7 +8,7 @@ export const photo = defineEndpoint({
   access: 'authenticated',
   summary: "The address of the caller's photo, or null when there is none (the web app shows a placeholder).",
   request: z.object({ ...callerEcho }),
-  response: z.object({ url: z.string().nullable() }),
+  response: z.object({ url: z.nullable(z.string()) }),
 });
 
 export const photoImage = defineEndpoint({
@@ -18,7 +18,7 @@ export const photoImage = defineEndpoint({
   access: 'authenticated',
   replyKind: 'file',
   summary: 'A user photo by user id. Any signed-in user may see photos.',
-  request: z.object({ id: z.coerce.number().int().positive() }),
+  request: z.object({ id: z.coerce.number().check(z.int(), z.positive()) }),
   response: z.never(),
 });
 
@@ -28,6 +28,6 @@ export const position = defineEndpoint({
   path: '/misc/position.json',
   access: 'teacher',
   summary: "The calling teacher's position (doljnost).",
-  request: z.object({ id: z.unknown().optional() }),
-  response: z.object({ doljnost: z.string().nullable() }),
+  request: z.object({ id: z.optional(z.unknown()) }),
+  response: z.object({ doljnost: z.nullable(z.string()) }),
 });

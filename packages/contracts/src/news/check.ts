@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { idInput } from './news-item.ts';
 
@@ -13,7 +13,7 @@ export const newsCheck = defineEndpoint({
     "What the caller may do with news item `id`: `canView` (it is in the caller's feed), `canDelete` (the caller has the news permission and can see it). `type` ('view' or 'delete', default 'delete') picks which of the two `allowed` repeats. An unknown item answers false, never 404, so the call reveals nothing about items the caller cannot see.",
   request: z.object({
     id: idInput,
-    type: z.enum(newsCheckTypes).default('delete'),
+    type: z._default(z.enum(newsCheckTypes), 'delete'),
   }),
   response: z.object({
     id: z.number(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
 import { newsItem } from './news-item.ts';
 
@@ -11,12 +11,17 @@ export const newsData = defineEndpoint({
     "One page of the news the caller may see, newest first, 20 a page (page 1 first). Students see items for 'all' and 'students', teachers 'all' and 'teachers', staff everything; an item addressed to faculties only reaches users of those faculties; authors always see their own. `hasMore` says whether a next page exists. id, uid and role in the body are ignored: the session decides.",
   request: z.object({
     ...callerEcho,
-    id: z.unknown().optional(),
-    page: z
-      .union([z.number(), z.string().regex(/^\d{1,6}$/, 'must be a whole number')])
-      .transform(Number)
-      .pipe(z.number().int('must be a whole number').min(1, 'starts at 1').max(100_000, 'is too large'))
-      .default(1),
+    id: z.optional(z.unknown()),
+    page: z._default(
+      z.pipe(
+        z.pipe(
+          z.union([z.number(), z.string().check(z.regex(/^\d{1,6}$/, 'must be a whole number'))]),
+          z.transform(Number),
+        ),
+        z.number().check(z.int('must be a whole number'), z.gte(1, 'starts at 1'), z.lte(100_000, 'is too large')),
+      ),
+      1,
+    ),
   }),
   response: z.object({
     items: z.array(newsItem),

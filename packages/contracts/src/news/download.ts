@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { newsFileType } from './news-item.ts';
 
@@ -13,9 +13,11 @@ export const newsDownload = defineEndpoint({
   request: z.object({
     filename: z
       .string()
-      .max(400, 'is too long')
-      .regex(/^\d{1,10}_./s, 'must be the news id, an underscore and the file name'),
-    type: z.literal(newsFileType).optional(),
+      .check(
+        z.maxLength(400, 'is too long'),
+        z.regex(/^\d{1,10}_./s, 'must be the news id, an underscore and the file name'),
+      ),
+    type: z.optional(z.literal(newsFileType)),
   }),
   response: z.never(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { newsAudiences, newsItem, newsLimits } from './news-item.ts';
 
@@ -17,7 +17,10 @@ export const newsInsertFields = {
 } as const;
 
 /** A multipart field arrives as a string, or as a list when repeated. */
-const formList = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
+const formList = z.pipe(
+  z.union([z.string(), z.array(z.string())]),
+  z.transform((v) => (Array.isArray(v) ? v : [v])),
+);
 
 /** Control characters other than line breaks and tabs are dropped; line breaks become \n. */
 function cleanText(text: string): string {
@@ -35,27 +38,35 @@ export const newsInsert = defineEndpoint({
   requestKind: 'multipart',
   summary: `Post a news item (users with the news permission). Form fields: text (at most ${newsLimits.textMax} characters; required unless files are attached), audience (all, teachers or students), faculties (optional ids of existing faculties, repeated or comma-separated; none means every faculty), fileName (optional display names of the files, repeated or joined by ';!;', one per file), and up to ${newsLimits.filesMax} file parts. Each file is at most config.json's maxUploadMb (413 beyond). Names are sanitised (no paths or control characters, at most ${newsLimits.fileNameMax} characters, unique within the item). Answers with the new item.`,
   request: z.object({
-    text: z
-      .string()
-      .transform(cleanText)
-      .pipe(z.string().max(newsLimits.textMax, `is at most ${newsLimits.textMax} characters`))
-      .default(''),
+    text: z._default(
+      z.pipe(
+        z.pipe(z.string(), z.transform(cleanText)),
+        z.string().check(z.maxLength(newsLimits.textMax, `is at most ${newsLimits.textMax} characters`)),
+      ),
+      '',
+    ),
     audience: z.enum(newsAudiences, `must be one of: ${newsAudiences.join(', ')}`),
-    faculties: formList
-      .transform((list) =>
-        list
-          .flatMap((v) => v.split(','))
-          .map((v) => v.trim())
-          .filter((v) => v !== ''),
-      )
-      .pipe(
-        z
-          .array(z.string().regex(/^\d{1,9}$/, 'must be faculty ids (whole numbers)'))
-          .max(newsLimits.facultiesMax, `at most ${newsLimits.facultiesMax} faculties`),
-      )
-      .transform((ids) => [...new Set(ids.map(Number))])
-      .default([]),
-    fileName: formList.optional(),
+    faculties: z._default(
+      z.pipe(
+        z.pipe(
+          z.pipe(
+            formList,
+            z.transform((list) =>
+              list
+                .flatMap((v) => v.split(','))
+                .map((v) => v.trim())
+                .filter((v) => v !== ''),
+            ),
+          ),
+          z
+            .array(z.string().check(z.regex(/^\d{1,9}$/, 'must be faculty ids (whole numbers)')))
+            .check(z.maxLength(newsLimits.facultiesMax, `at most ${newsLimits.facultiesMax} faculties`)),
+        ),
+        z.transform((ids) => [...new Set(ids.map(Number))]),
+      ),
+      [],
+    ),
+    fileName: z.optional(formList),
   }),
   response: newsItem,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Limits of the news area, shared by the server (enforced) and the web app (hinted). */
 export const newsLimits = {
@@ -25,10 +25,10 @@ export const fileNameSeparator = ';!;';
 export const newsFileType = '4';
 
 /** A database id as the API accepts it: a positive whole number, or a string of digits. */
-export const idInput = z
-  .union([z.number(), z.string().regex(/^\d{1,10}$/, 'must be a whole number')])
-  .transform(Number)
-  .pipe(z.number().int('must be a whole number').min(1, 'must be positive').max(2_147_483_647, 'is too large'));
+export const idInput = z.pipe(
+  z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d{1,10}$/, 'must be a whole number'))]), z.transform(Number)),
+  z.number().check(z.int('must be a whole number'), z.gte(1, 'must be positive'), z.lte(2_147_483_647, 'is too large')),
+);
 
 export const newsAttachment = z.object({
   /** Display name (sanitised at upload); unique within its item. */
@@ -69,7 +69,7 @@ export const newsItem = z.object({
     id: z.number(),
     name: z.string(),
     /** Position of a teacher, group of a student, else null. */
-    title: z.string().nullable(),
+    title: z.nullable(z.string()),
   }),
   /** Whether the caller may delete it (users with the news permission). */
   canDelete: z.boolean(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
 
 export const profileData = defineEndpoint({
@@ -12,17 +12,17 @@ export const profileData = defineEndpoint({
     fullName: z.string(),
     lastName: z.string(),
     firstName: z.string(),
-    patronymic: z.string().nullable(),
+    patronymic: z.nullable(z.string()),
     role: z.number(),
-    gender: z.enum(['male', 'female']).nullable(),
-    birthDate: z.string().nullable(),
-    nationality: z.string().nullable(),
-    citizenship: z.string().nullable(),
-    taxId: z.string().nullable(),
-    phone: z.string().nullable(),
-    education: z.string().nullable(),
-    group: z.string().nullable(),
-    position: z.string().nullable(),
-    faculty: z.string().nullable(),
+    gender: z.nullable(z.enum(['male', 'female'])),
+    birthDate: z.nullable(z.string()),
+    nationality: z.nullable(z.string()),
+    citizenship: z.nullable(z.string()),
+    taxId: z.nullable(z.string()),
+    phone: z.nullable(z.string()),
+    education: z.nullable(z.string()),
+    group: z.nullable(z.string()),
+    position: z.nullable(z.string()),
+    faculty: z.nullable(z.string()),
   }),
 });

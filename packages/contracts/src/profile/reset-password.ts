@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
 
 export const resetPassword = defineEndpoint({
@@ -9,8 +9,8 @@ export const resetPassword = defineEndpoint({
   summary:
     "Change the caller's password: the old one must match; the new one needs 6+ characters with a digit, an upper- and a lower-case letter. Other sessions of the account are signed out.",
   request: z.object({
-    password: z.string().min(1, 'The old password is required').max(128),
-    newPassword: z.string().min(4, 'The new password needs at least 4 characters').max(128),
+    password: z.string().check(z.minLength(1, 'The old password is required'), z.maxLength(128)),
+    newPassword: z.string().check(z.minLength(4, 'The new password needs at least 4 characters'), z.maxLength(128)),
     ...callerEcho,
   }),
   response: z.object({ sms: z.string() }),

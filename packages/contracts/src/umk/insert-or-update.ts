@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import {
   allowedUploadExtensions,
@@ -48,14 +48,16 @@ export const umkInsertOrUpdate = defineEndpoint({
       id_discipline: idInput,
       id_semester: idInput,
       id_examination: idInput,
-      audience: z.enum(umkAudiences, `must be one of: ${umkAudiences.join(', ')}`).default('all'),
+      audience: z._default(z.enum(umkAudiences, `must be one of: ${umkAudiences.join(', ')}`), 'all'),
       isLibrary: formFlag,
       id_bookCategory: anyId,
-      fileName: z.string().max(1000, 'is too long').optional(),
+      fileName: z.optional(z.string().check(z.maxLength(1000, 'is too long'))),
     })
-    .refine((v) => !v.isLibrary || v.id_bookCategory !== null, {
-      message: "is required when the material is 'available in e-library'",
-      path: ['id_bookCategory'],
-    }),
+    .check(
+      z.refine((v) => !v.isLibrary || v.id_bookCategory !== null, {
+        error: "is required when the material is 'available in e-library'",
+        path: ['id_bookCategory'],
+      }),
+    ),
   response: umkMaterial,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint, emptyRequest } from '../endpoint.ts';
 import { bookCategory } from '../library/categories.ts';
 import { anyId, localizedName } from '../library/common.ts';
@@ -44,7 +44,7 @@ export const umkDisciplines = defineEndpoint({
   request: z.object({
     ...callerEcho,
     id_semester: anyId,
-    scope: z.enum(umkDisciplineScopes, "must be 'mine' or 'materials'").default('mine'),
+    scope: z._default(z.enum(umkDisciplineScopes, "must be 'mine' or 'materials'"), 'mine'),
   }),
   response: z.array(umkDiscipline),
 });
@@ -109,5 +109,5 @@ export const umkBookCategories = defineEndpoint({
   summary:
     "The library's subcategories, each with its base category's names: where a material 'available in e-library' goes.",
   request: emptyRequest,
-  response: z.array(bookCategory.extend({ baseName: z.string(), baseNameKg: z.string(), baseNameEn: z.string() })),
+  response: z.array(z.extend(bookCategory, { baseName: z.string(), baseNameKg: z.string(), baseNameEn: z.string() })),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fileInfo, localizedName } from '../library/common.ts';
 
 /** Limits of the study materials, shared by the server (enforced) and the web app (hinted). */
@@ -46,8 +46,8 @@ export const umkMaterial = z.object({
   audience: z.enum(umkAudiences),
   /** 'Available in e-library': the material is also a book of the library (`id_eBook`, in `id_bookCategory`). */
   isLibrary: z.boolean(),
-  id_eBook: z.number().nullable(),
-  id_bookCategory: z.number().nullable(),
+  id_eBook: z.nullable(z.number()),
+  id_bookCategory: z.nullable(z.number()),
   type: named,
   discipline: named,
   semester: named,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
 import { anyId, pageInput } from '../library/common.ts';
 import { umkLimits, umkMaterial } from './material.ts';
