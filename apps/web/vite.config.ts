@@ -80,6 +80,16 @@ const isContract = (id: string) => id.startsWith(contractsDir);
 const entrySource = path.join(sourceDir, 'main.tsx');
 
 /**
+ * Mantine that shows only once someone opens it — dropdowns, menus, dialogs, the drawer — with the floating
+ * positioning and scroll locking it needs. The first screens render none of it at first (the portal's menus and
+ * drawer load after its first picture), so it stays out of the chunks they load.
+ */
+const isOverlay = (id: string) =>
+  /node_modules[\\/](@floating-ui|@mantine[\\/]core[\\/]esm[\\/](utils[\\/]Floating|components[\\/](Combobox|Drawer|FocusTrap|Menu|Modal|ModalBase|Popover|Portal|ScrollArea|Select))[\\/])/.test(
+    id,
+  );
+
+/**
  * Which first screens statically need a module of the app or of the contracts (beyond the entry's, which the `shell`
  * group takes): `screens` when both do, else that screen's name. Null for the others and for libraries, which the
  * other groups and the automatic splitting place (a library's index reaches all of it: that says nothing of what is
@@ -213,7 +223,7 @@ export default defineConfig({
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack)[\\/]/,
-              priority: 7,
+              priority: 8,
             },
             // The Mantine that the sign-in route renders with (its styles system and components, with what they
             // import), shared with the portal. The sign-in route's bundle budget test fails when this list misses one.
@@ -221,20 +231,24 @@ export default defineConfig({
               name: 'mantine',
               test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core[\\/]|components[\\/](ActionIcon|Alert|Button|Center|CloseButton|Group|Image|Input|InputBase|Loader|Paper|PasswordInput|Skeleton|Stack|Text|TextInput|Title|Transition|UnstyledButton)[\\/])/,
               minShareCount: 2,
-              priority: 6,
+              priority: 7,
             },
             // The app's own modules that the entry needs, in one chunk rather than one per module. The entry itself stays
             // out: it awaits the first screen's chunks, which import this one.
-            { name: 'shell', test: (id) => isOwnSource(id) && id !== entrySource, tags: ['$initial'], priority: 5 },
-            // The rest of Mantine that three or more screens share (dialogs, menus, selects…): loaded with the
-            // portal, never by the sign-in route. A component fewer screens use stays out of it, so that home does not
-            // load, say, the number input and the pagination that only the library and the study materials show.
+            { name: 'shell', test: (id) => isOwnSource(id) && id !== entrySource, tags: ['$initial'], priority: 6 },
+            // The rest of Mantine that three or more screens share, but for the overlays: loaded with the portal,
+            // never by the sign-in route. (Scroll locking too: the app shell needs a name from it.) A component fewer screens use stays out of it, so that home does not load,
+            // say, the number input and the pagination that only the library and the study materials show.
             {
               name: 'mantine-portal',
-              test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/,
+              test: (id) =>
+                /node_modules[\\/](@mantine[\\/](core|hooks)|react-remove-scroll[^\\/]*)[\\/]/.test(id) &&
+                !isOverlay(id),
               minShareCount: 3,
-              priority: 4,
+              priority: 5,
             },
+            // The overlays that several screens render, with what they need beyond the shared Mantine.
+            { name: 'mantine-overlays', test: isOverlay, minShareCount: 2, priority: 4 },
             // The API contracts the first screens call, with zod: the portal needs them to show, the sign-in route
             // with its first call. (The others stay with the screens that call them: each costs time to set up.)
             {

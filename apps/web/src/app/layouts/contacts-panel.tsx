@@ -1,12 +1,19 @@
 import { Box } from '@mantine/core';
-import { ContactList } from '../../features/chat/components/contact-list';
+import { lazy, Suspense } from 'react';
+import { ContactsSkeleton } from '../../features/chat/components/contacts-skeleton';
+
+// The contact list (with its filters' dropdowns) loads beside the first screen rather than before it.
+const ContactList = lazy(() =>
+  import('../../features/chat/components/contact-list').then((m) => ({ default: m.ContactList })),
+);
 
 /** The contacts panel of the desktop layout: the chat's contacts, with their unread counts. */
 export function ContactsPanel() {
-  // Room for the panel's scrollbar, which overlays its content.
   return (
     <Box pr="xs">
-      <ContactList />
+      <Suspense fallback={<ContactsSkeleton />}>
+        <ContactList />
+      </Suspense>
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { AppShell, Divider, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -9,6 +9,7 @@ import { useSettings } from '../../features/misc/api/get-settings';
 import { ProfileHeader } from '../../features/profile/components/profile-header';
 import { AppsPanel } from './apps-panel';
 import { ContactsPanel } from './contacts-panel';
+import classes from './desktop-layout.module.css';
 import { SideMenu } from './side-menu';
 import { TopNav } from './top-nav';
 
@@ -39,7 +40,7 @@ export function DesktopLayout() {
       <AppShell.Navbar p="sm">
         <ProfileHeader />
         <Divider my="sm" />
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow className={classes.scroll}>
           <DisciplineList />
           <Divider my="sm" />
           <SideMenu />
@@ -51,7 +52,7 @@ export function DesktopLayout() {
         </Suspense>
       </AppShell.Main>
       <AppShell.Aside p="sm">
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow className={classes.scroll}>
           <Stack>
             <ContactsPanel />
             <Divider />

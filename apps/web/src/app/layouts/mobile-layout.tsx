@@ -1,6 +1,6 @@
-import { ActionIcon, AppShell, Burger, Drawer, Group, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LogoutIcon } from '../../components/ui/icons';
@@ -9,9 +9,12 @@ import { ProductLogo } from '../../components/ui/product-logo';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { ProfileMenu } from '../../features/profile/components/profile-menu';
 import { UserAvatar } from '../../features/profile/components/user-avatar';
+import { useAfterFirstPaint } from '../../lib/after-first-paint';
 import { useLogout, useSessionUser } from '../../lib/use-session';
 import { MobileTabs } from './mobile-tabs';
-import { SideMenu } from './side-menu';
+
+// The drawer's code loads once the portal has shown (it opens only from the burger).
+const MenuDrawer = lazy(() => import('./menu-drawer').then((m) => ({ default: m.MenuDrawer })));
 
 /** Below 899.92 px: a header with the menu, theme and logout; the content; the tabs at the bottom. */
 export function MobileLayout() {
@@ -19,6 +22,7 @@ export function MobileLayout() {
   const user = useSessionUser();
   const logout = useLogout();
   const [menuOpened, menu] = useDisclosure(false);
+  const painted = useAfterFirstPaint();
 
   return (
     <AppShell header={{ height: 56 }} footer={{ height: 64 }} padding="md">
@@ -51,14 +55,11 @@ export function MobileLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <Drawer
-        opened={menuOpened}
-        onClose={menu.close}
-        title={t('menu.label')}
-        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
-      >
-        <SideMenu onNavigate={menu.close} />
-      </Drawer>
+      {painted && (
+        <Suspense fallback={null}>
+          <MenuDrawer opened={menuOpened} onClose={menu.close} />
+        </Suspense>
+      )}
       <AppShell.Main>
         <Suspense fallback={<Loading />}>
           <Outlet />

@@ -1,11 +1,11 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Loading } from '../../components/ui/loading';
 import { configQuery } from '../../features/misc/api/get-config';
 import { settingsQuery } from '../../features/misc/api/get-settings';
+import { useAfterFirstPaint } from '../../lib/after-first-paint';
 import { isConnectionProblem } from '../../lib/api';
 import { hasStoredSession, LOGIN_PATH } from '../../lib/session';
 import { clearSessionData } from '../../lib/storage';
@@ -14,17 +14,16 @@ import { DESKTOP_MEDIA_QUERY } from '../theme';
 import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
 
-// The chat socket opens once the portal has shown; its code is not on the way to the first screen.
+// The chat socket opens and the toasts' container mounts once the portal has shown: their code is not on the way to
+// the first screen.
 const ChatRealtime = lazy(() =>
   import('../../features/chat/components/chat-realtime').then((m) => ({ default: m.ChatRealtime })),
 );
-
-/** Spec section 9: toasts (top-right) close after 5 s. */
-const TOAST_AUTO_CLOSE_MS = 5000;
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
 
 /**
  * The authenticated area under /lms: the stored session is authenticated first (no stored session: sign-in),
- * then the desktop or the mobile layout is shown with the toast container, and settings and config are loaded.
+ * then the desktop or the mobile layout is shown; the toasts, settings and config come after its first picture.
  */
 export function PortalLayout() {
   const session = useSession();
@@ -41,13 +40,7 @@ export function PortalLayout() {
   if (!signedIn) return <Loading />;
   return (
     <>
-      <AfterFirstPaint>
-        <Preload />
-        <Suspense fallback={null}>
-          <ChatRealtime />
-        </Suspense>
-      </AfterFirstPaint>
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <AfterFirstPaint />
       {desktop ? <DesktopLayout /> : <MobileLayout />}
     </>
   );
@@ -61,15 +54,18 @@ function Preload() {
 }
 
 /**
- * Its children render once the portal has been drawn, in a render of their own: what they start (calls, the chat
- * socket's code) does not hold up the first picture, nor does a child still loading make the portal render twice.
+ * What waits for the portal's first picture, in a render of its own: the settings and config calls, the chat socket
+ * and the toasts' container (a child still loading does not make the portal render twice).
  */
-function AfterFirstPaint({ children }: { children: ReactNode }) {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    // A task of its own: effects may run in the task that draws the portal, and would hold its picture back.
-    const timer = setTimeout(() => setPainted(true));
-    return () => clearTimeout(timer);
-  }, []);
-  return painted ? children : null;
+function AfterFirstPaint() {
+  if (!useAfterFirstPaint()) return null;
+  return (
+    <>
+      <Preload />
+      <Suspense fallback={null}>
+        <ChatRealtime />
+        <Toasts />
+      </Suspense>
+    </>
+  );
 }

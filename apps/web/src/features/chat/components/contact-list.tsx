@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Group, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -31,6 +18,7 @@ import {
   sameConversation,
 } from '../lib/conversation-ref';
 import classes from './chat.module.css';
+import { ContactsSkeleton } from './contacts-skeleton';
 
 interface Entry {
   ref: ConversationRef;
@@ -54,21 +42,6 @@ function UnreadBadge({ count }: { count: number }) {
     >
       {count > 99 ? '99+' : count}
     </Badge>
-  );
-}
-
-function ContactsSkeleton() {
-  const { t } = useTranslation('chat');
-  return (
-    <Stack gap="xs" role="status">
-      <VisuallyHidden>{t('contacts.loading')}</VisuallyHidden>
-      {[0, 1, 2].map((key) => (
-        <Group key={key} gap="sm" wrap="nowrap" aria-hidden="true">
-          <Skeleton circle height={34} />
-          <Skeleton height={12} width="70%" />
-        </Group>
-      ))}
-    </Stack>
   );
 }
 

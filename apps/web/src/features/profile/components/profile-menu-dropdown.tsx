@@ -7,7 +7,7 @@ import { currentLanguage, languages, switchLanguage } from '../../../lib/i18n';
 import { useLogout } from '../../../lib/use-session';
 
 /** Change password, the dark-mode toggle, language (Кыр / Рус / Eng) and logout, opened from `target`. */
-export function ProfileMenu({ target }: { target: ReactElement }) {
+export function ProfileMenuDropdown({ target }: { target: ReactElement }) {
   const { t } = useTranslation(['profile', 'common']);
   const { setColorScheme } = useMantineColorScheme();
   const dark = useComputedColorScheme('dark', { getInitialValueInEffect: false }) === 'dark';
