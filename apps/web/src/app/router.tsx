@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, useEffect, useState } from 'react';
 import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
-import { setUnauthorizedHandler } from '../lib/api';
-import { endSession, hasStoredSession, LOGIN_PATH, startSessionCheck } from '../lib/session';
+import { setUnauthorizedHandler, startEarlyCalls } from '../lib/api';
+import { homeCalls, portalCalls } from '../lib/first-calls';
+import { endSession, hasStoredSession, LOGIN_PATH } from '../lib/session';
 import { RootLayout } from './layouts/root-layout';
 import { UNAVAILABLE_PATH, upcomingScreens } from './navigation';
 import { queryClient } from './query-client';
@@ -43,17 +44,19 @@ const UnavailableEntry = screen(() => import('./pages/not-available-page').then(
 
 /**
  * Starts loading what the first screen needs at once, while the catalogues load, rather than after them: its code
- * and, in the portal, who is signed in. Settles when all of it is here (a failure is left to the screen to show).
+ * and, in the portal, its calls. Settles when the code and who is signed in are here (a failure is left to the screen
+ * to show); the other calls' replies are taken as the screen asks for them.
  */
 export function preloadFirstScreen(pathname: string): Promise<unknown> {
   const loads: Promise<unknown>[] = [];
   if (pathname === LOGIN_PATH) loads.push(LoginPage.preload());
   else if (/^\/lms(\/|$)/.test(pathname) && pathname !== '/lms/offline') {
+    const home = /^\/lms\/?$/.test(pathname);
     loads.push(PortalLayout.preload());
-    if (/^\/lms\/?$/.test(pathname)) loads.push(HomePage.preload());
+    if (home) loads.push(HomePage.preload());
     if (hasStoredSession()) {
-      startSessionCheck();
-      // (The call's code comes with the portal's, not with the sign-in screen's.)
+      startEarlyCalls(home ? [...portalCalls, ...homeCalls] : portalCalls);
+      // (The session query's code comes with the portal's, not with the sign-in screen's.)
       loads.push(import('../lib/use-session').then((m) => queryClient.prefetchQuery(m.sessionQuery)));
     }
   }

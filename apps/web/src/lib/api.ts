@@ -104,16 +104,49 @@ export async function sendCall(
   return { status: response.status, envelope };
 }
 
+/** An early call's reply is used only this soon after the call started; later, the call is made again. */
+const EARLY_REPLY_MAX_AGE_MS = 10_000;
+const earlyReplies = new Map<string, { reply: Promise<Reply>; startedAt: number }>();
+const addressOf = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoint.method} ${endpoint.path}`;
+
 /**
- * Calls an endpoint of the contracts: sends JSON, unwraps the `{ result, error, data }` envelope and checks
- * `data` against the endpoint's response schema. Throws an {@link ApiError} on any failure.
+ * Starts calls that take no input before the code that makes them has loaded: the first screen's, as the page starts,
+ * while its code and the contracts still load. On a slow network their round trips then overlap the code's.
+ * {@link callApi} takes each reply once, instead of calling again.
+ */
+export function startEarlyCalls(endpoints: readonly Pick<Endpoint, 'method' | 'path'>[]): void {
+  for (const endpoint of endpoints) {
+    if (earlyReplies.has(addressOf(endpoint))) continue;
+    const reply = sendCall(endpoint, {});
+    // A failure is for the call that takes the reply to report.
+    reply.catch(() => {});
+    earlyReplies.set(addressOf(endpoint), { reply, startedAt: performance.now() });
+  }
+}
+
+/** Forgets the early calls not yet taken (their replies were for whoever was signed in then). */
+export function dropEarlyCalls(): void {
+  earlyReplies.clear();
+}
+
+function takeEarlyReply(endpoint: Endpoint, input: unknown): Promise<Reply> | undefined {
+  const early = earlyReplies.get(addressOf(endpoint));
+  if (!early || Object.keys(input ?? {}).length > 0) return undefined;
+  earlyReplies.delete(addressOf(endpoint));
+  return performance.now() - early.startedAt < EARLY_REPLY_MAX_AGE_MS ? early.reply : undefined;
+}
+
+/**
+ * Calls an endpoint of the contracts: sends JSON (or takes the reply of the same call started early), unwraps the
+ * `{ result, error, data }` envelope and checks `data` against the endpoint's response schema. Throws an
+ * {@link ApiError} on any failure.
  */
 export async function callApi<E extends Endpoint>(
   endpoint: E,
   input: RequestOf<E>,
   options: { signal?: AbortSignal } = {},
 ): Promise<DataOf<E>> {
-  const { status, envelope } = await sendCall(endpoint, input, options);
+  const { status, envelope } = await (takeEarlyReply(endpoint, input) ?? sendCall(endpoint, input, options));
   return settleReply(endpoint, status, envelope);
 }
 

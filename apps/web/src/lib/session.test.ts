@@ -1,24 +1,32 @@
 import { enticate } from '@okuu/contracts/auth/enticate';
+import { chatCount } from '@okuu/contracts/chat/count';
+import { currentHalfYear, currentYear } from '@okuu/contracts/discipline/current';
+import { photo } from '@okuu/contracts/misc/photo';
+import { defaultYear, years } from '@okuu/contracts/misc/years';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeServer, testStudent as student } from '../test/render';
-import { ApiError } from './api';
-import { sessionCheck, startSessionCheck, takeSessionCheck } from './session';
+import { ApiError, dropEarlyCalls, startEarlyCalls } from './api';
+import { homeCalls, portalCalls } from './first-calls';
+import { endSession } from './session';
 import { sessionQuery } from './use-session';
 
 afterEach(() => {
-  takeSessionCheck();
+  dropEarlyCalls();
 });
 
-describe('the early session check', () => {
-  it('calls the address and method of the contract', () => {
-    expect(sessionCheck).toEqual({ method: enticate.method, path: enticate.path });
+const addressOf = (endpoint: { method: string; path: string }) => ({ method: endpoint.method, path: endpoint.path });
+
+describe('the calls started as the page starts', () => {
+  it('are those of the contracts the first screens call', () => {
+    expect(portalCalls).toEqual([enticate, photo, chatCount].map(addressOf));
+    expect(homeCalls).toEqual([currentYear, currentHalfYear, years, defaultYear].map(addressOf));
   });
 
-  it('is the session query’s first answer, so the page asks once', async () => {
+  it('answer the session query, so the page asks once', async () => {
     const calls = fakeServer({ '/api/auth/enticate.json': { data: { user: student } } });
-    startSessionCheck();
-    startSessionCheck();
+    startEarlyCalls(portalCalls.slice(0, 1));
+    startEarlyCalls(portalCalls.slice(0, 1));
     const queryClient = new QueryClient();
     await expect(queryClient.fetchQuery(sessionQuery)).resolves.toEqual(student);
     expect(calls.map((call) => call.path)).toEqual(['/api/auth/enticate.json']);
@@ -28,11 +36,20 @@ describe('the early session check', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('reports its failure through the query, checked like any reply', async () => {
+  it('report a failure through the query, checked like any reply', async () => {
     fakeServer({ '/api/auth/enticate.json': { status: 401, error: { code: 'unauthenticated', message: 'Sign in' } } });
-    startSessionCheck();
+    startEarlyCalls(portalCalls.slice(0, 1));
     const failure = await new QueryClient().fetchQuery(sessionQuery).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(401);
+  });
+
+  it('are forgotten at logout: the next user’s screens ask again', async () => {
+    const calls = fakeServer({ '/api/auth/enticate.json': { data: { user: student } } });
+    startEarlyCalls(portalCalls.slice(0, 1));
+    const queryClient = new QueryClient();
+    endSession(queryClient);
+    await queryClient.fetchQuery(sessionQuery);
+    expect(calls).toHaveLength(2);
   });
 });

@@ -3,16 +3,13 @@ import { logout } from '@okuu/contracts/auth/logout';
 import type { SessionUser } from '@okuu/contracts/auth/user';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { callApi, sendCall, settleReply } from './api';
-import { endSession, hasStoredSession, LOGIN_PATH, sessionQueryKey, takeSessionCheck } from './session';
+import { callApi } from './api';
+import { endSession, hasStoredSession, LOGIN_PATH, sessionQueryKey } from './session';
 
-/** Who is signed in, by the `token` cookie (enticate); asked once per page load, from the start (`startSessionCheck`). */
+/** Who is signed in, by the `token` cookie (enticate); asked once per page load, from the start (`portalCalls`). */
 export const sessionQuery = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: async ({ signal }) => {
-    const { status, envelope } = await (takeSessionCheck() ?? sendCall(enticate, {}, { signal }));
-    return settleReply(enticate, status, envelope).user;
-  },
+  queryFn: ({ signal }) => callApi(enticate, {}, { signal }).then((data) => data.user),
   retry: false,
   staleTime: Number.POSITIVE_INFINITY,
 });

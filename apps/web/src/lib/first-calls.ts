@@ -1,0 +1,19 @@
+/**
+ * The calls the portal's first screens make as they show, by address: the page starts them (`startEarlyCalls`)
+ * before the contracts and the screens' code have loaded. A test keeps each equal to its contract.
+ */
+
+/** Every screen of the portal: who is signed in, the header's photo, the unread-messages badge. */
+export const portalCalls = [
+  { method: 'POST', path: '/api/auth/enticate.json' },
+  { method: 'POST', path: '/misc/photo.json' },
+  { method: 'POST', path: '/api/chat/count.json' },
+] as const;
+
+/** Home: the study period and the academic years. */
+export const homeCalls = [
+  { method: 'GET', path: '/api/discipline/current/year.json' },
+  { method: 'GET', path: '/api/discipline/current/ws.json' },
+  { method: 'GET', path: '/misc/years.json' },
+  { method: 'GET', path: '/misc/defaultyear.json' },
+] as const;
