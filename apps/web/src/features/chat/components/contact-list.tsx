@@ -165,7 +165,8 @@ export function ContactList({ mobile = false }: { mobile?: boolean }) {
 
   return (
     <Stack gap="xs" component="section" aria-label={t('contacts.label')}>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
+      {/* The button goes under the heading when its label does not fit beside it (the Kyrgyz one is long). */}
+      <Group justify="space-between" gap="xs">
         <Group gap={6} wrap="nowrap">
           <Title order={2} size="h5">
             {t('contacts.heading')}
