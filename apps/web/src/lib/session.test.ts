@@ -6,9 +6,9 @@ import { defaultYear, years } from '@okuu/contracts/misc/years';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeServer, testStudent as student } from '../test/render';
-import { ApiError, dropEarlyCalls, startEarlyCalls } from './api';
+import { ApiError, callApi, dropEarlyCalls, startEarlyCalls } from './api';
 import { homeCalls, portalCalls } from './first-calls';
-import { endSession } from './session';
+import { endSession, startSession } from './session';
 import { sessionQuery } from './use-session';
 
 afterEach(() => {
@@ -42,6 +42,15 @@ describe('the calls started as the page starts', () => {
     const failure = await new QueryClient().fetchQuery(sessionQuery).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(401);
+  });
+
+  it('are forgotten at sign-in: the new session’s screens ask again', async () => {
+    const calls = fakeServer({ '/misc/photo.json': { status: 401, error: { code: 'unauthenticated', message: 'Sign in' } } });
+    startEarlyCalls(portalCalls);
+    const queryClient = new QueryClient();
+    startSession(queryClient, student);
+    await callApi(photo, {}).catch(() => {});
+    expect(calls.filter((call) => call.path === '/misc/photo.json')).toHaveLength(2);
   });
 
   it('are forgotten at logout: the next user’s screens ask again', async () => {

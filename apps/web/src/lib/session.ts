@@ -17,6 +17,8 @@ function randomId(): string {
 
 /** After a successful sign-in: store a random local token (a session exists) and keep the user. */
 export function startSession(queryClient: QueryClient, user: SessionUser): void {
+  // Calls started before the sign-in (the page's first, refused) are not this session's.
+  dropEarlyCalls();
   writeStorage(storageKeys.session, randomId());
   queryClient.setQueryData(sessionQueryKey, user);
 }
