@@ -58,6 +58,10 @@ export function preloadFirstScreen(pathname: string): Promise<unknown> {
       startEarlyCalls(home ? [...portalCalls, ...homeCalls] : portalCalls);
       // (The session query's code comes with the portal's, not with the sign-in screen's.)
       loads.push(import('../lib/use-session').then((m) => queryClient.prefetchQuery(m.sessionQuery)));
+      // The screen's data goes into the cache as its code arrives, so that its first picture has it when the replies
+      // are in by then. Not awaited: a slow call shows as that part's own loading state.
+      void import('./layouts/portal-layout').then((m) => m.prefetchPortalData(queryClient));
+      if (home) void import('./pages/home-page').then((m) => m.prefetchHomeData(queryClient));
     }
   }
   return Promise.allSettled(loads);

@@ -45,7 +45,9 @@ describe('the calls started as the page starts', () => {
   });
 
   it('are forgotten at sign-in: the new session’s screens ask again', async () => {
-    const calls = fakeServer({ '/misc/photo.json': { status: 401, error: { code: 'unauthenticated', message: 'Sign in' } } });
+    const calls = fakeServer({
+      '/misc/photo.json': { status: 401, error: { code: 'unauthenticated', message: 'Sign in' } },
+    });
     startEarlyCalls(portalCalls);
     const queryClient = new QueryClient();
     startSession(queryClient, student);

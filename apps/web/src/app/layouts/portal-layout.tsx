@@ -1,10 +1,12 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { usePrefetchQuery } from '@tanstack/react-query';
+import { type QueryClient, usePrefetchQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Loading } from '../../components/ui/loading';
+import { unreadCountQuery } from '../../features/chat/api/get-unread-count';
 import { configQuery } from '../../features/misc/api/get-config';
 import { settingsQuery } from '../../features/misc/api/get-settings';
+import { photoQuery } from '../../features/profile/api/get-photo';
 import { useAfterFirstPaint } from '../../lib/after-first-paint';
 import { isConnectionProblem } from '../../lib/api';
 import { hasStoredSession, LOGIN_PATH } from '../../lib/session';
@@ -20,6 +22,12 @@ const ChatRealtime = lazy(() =>
   import('../../features/chat/components/chat-realtime').then((m) => ({ default: m.ChatRealtime })),
 );
 const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+
+/** Fetches what every screen of the portal shows from the API (the header's photo, the unread badge) into the cache. */
+export function prefetchPortalData(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(photoQuery);
+  void queryClient.prefetchQuery(unreadCountQuery);
+}
 
 /**
  * The authenticated area under /lms: the stored session is authenticated first (no stored session: sign-in),

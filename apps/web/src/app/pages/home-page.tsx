@@ -1,13 +1,26 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/ui/page-title';
+import { currentHalfYearQuery } from '../../features/discipline/api/get-current-half-year';
+import { currentYearQuery } from '../../features/discipline/api/get-current-year';
 import { CurrentPeriod } from '../../features/discipline/components/current-period';
+import { defaultYearQuery } from '../../features/misc/api/get-default-year';
+import { yearsQuery } from '../../features/misc/api/get-years';
 import { YearSelect } from '../../features/misc/components/year-select';
 import { formatDate } from '../../lib/format';
 import { useSessionUser } from '../../lib/use-session';
 import { AppsPanel } from '../layouts/apps-panel';
 import { DESKTOP_MEDIA_QUERY } from '../theme';
+
+/** Fetches what home shows from the API (beyond the portal's) into the cache, as its code arrives (router.tsx). */
+export function prefetchHomeData(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(currentYearQuery);
+  void queryClient.prefetchQuery(currentHalfYearQuery);
+  void queryClient.prefetchQuery(yearsQuery);
+  void queryClient.prefetchQuery(defaultYearQuery);
+}
 
 /** /lms: a welcome, the study period and (on mobile, where tab 3 is the default) the applications. */
 export function HomePage() {
