@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { themeCssVariables } from './src/app/theme-css.ts';
+import { htmlLangOf, languages } from './src/lib/languages.ts';
 
 const base = '/lms/';
 const backend = 'http://localhost:8080';
@@ -41,29 +42,7 @@ function serviceWorker(): Plugin {
 }
 
 /**
- * Puts the stylesheets before the scripts and their preloads in the built page: the first paint waits for the CSS
- * alone, so on a slow network it should not share the line with 150 KB of JavaScript.
- */
-function stylesFirst(): Plugin {
-  return {
-    name: 'okuu-styles-first',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const styles = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
-        const rest = styles.reduce((page, link) => page.replace(link, ''), html);
-        return rest.replace(
-          /(\s*)<script type="module"/,
-          (_m, space: string) => `${space}${styles.join('').trim()}${space}<script type="module"`,
-        );
-      },
-    },
-  };
-}
-
-/**
- * The first screens a visit most often opens, with the modules (chunk sources) each needs beyond the entry's.
+ * The first screens a visit most often opens, with the modules (chunk sources) each needs beyond the app's start.
  * The server sends `<name>.html` for them: the built page plus preload links for those chunks and their styles, so a
  * phone fetches them with the entry rather than one round trip after it. Their code is also bundled into few chunks
  * (`firstScreenOf`): on a slow network each further file costs a round trip.
@@ -78,6 +57,9 @@ const contractsDir = path.resolve(import.meta.dirname, '../../packages/contracts
 const isOwnSource = (id: string) => id.startsWith(sourceDir);
 const isContract = (id: string) => id.startsWith(contractsDir);
 const entrySource = path.join(sourceDir, 'main.tsx');
+/** What the entry loads once the page has drawn its spinner: the app itself (src/main.tsx). */
+const startSource = 'src/app/start.tsx';
+const startModule = path.resolve(import.meta.dirname, startSource);
 
 /**
  * Mantine that shows only once someone opens it — dropdowns, menus, dialogs, the drawer — with the floating
@@ -90,14 +72,14 @@ const isOverlay = (id: string) =>
   );
 
 /**
- * Which first screens statically need a module of the app or of the contracts (beyond the entry's, which the `shell`
- * group takes): `screens` when both do, else that screen's name. Null for the others and for libraries, which the
- * other groups and the automatic splitting place (a library's index reaches all of it: that says nothing of what is
- * used).
+ * Where a module of the app or of the contracts goes, by what statically needs it: `entry` for the entry's own
+ * imports; `shell` for what the app's start needs; else `screens` when both first screens do, or that screen's name.
+ * Null for the others and for libraries, which the other groups and the automatic splitting place (a library's index
+ * reaches all of it: that says nothing of what is used).
  */
 const reachedBy = new WeakMap<object, Map<string, string>>();
 function firstScreenOf(id: string, ctx: ChunkingContext): string | null {
-  const roots = Object.entries(firstScreens).map(([name, sources]) => ({
+  const roots = Object.entries({ ...firstScreens, shell: [startSource] }).map(([name, sources]) => ({
     name,
     ids: sources.map((source) => {
       const info = ctx.getModuleInfo(path.resolve(import.meta.dirname, source));
@@ -111,17 +93,52 @@ function firstScreenOf(id: string, ctx: ChunkingContext): string | null {
   if (!screens) {
     screens = new Map();
     for (const { name, ids } of roots) {
-      const seen = new Set<string>();
-      for (let next = ids.pop(); next !== undefined; next = ids.pop()) {
-        if (seen.has(next)) continue;
-        seen.add(next);
-        ids.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
-        if (isOwnSource(next) || isContract(next)) screens.set(next, screens.has(next) ? 'screens' : name);
+      for (const next of new Set(ids.flatMap((id) => [id, ...reachableFrom(id, ctx)]))) {
+        if (!isOwnSource(next) && !isContract(next)) continue;
+        // The app's start is loaded before any screen: what it needs goes with it, whoever else needs it too.
+        const before = screens.get(next);
+        screens.set(next, name === 'shell' || before === 'shell' ? 'shell' : before ? 'screens' : name);
       }
     }
+    // The entry's own imports go with it (the `entry` group): it runs them before the rest has loaded.
+    for (const imported of entryImports(ctx)) screens.set(imported, 'entry');
     reachedBy.set(key, screens);
   }
   return screens.get(id) ?? null;
+}
+
+/** The chunk of a module that one first screen alone needs: that screen's name. */
+function screenChunkOf(id: string, ctx: ChunkingContext): string | null {
+  const screen = firstScreenOf(id, ctx);
+  return screen && screen in firstScreens ? screen : null;
+}
+
+/** The modules the entry imports statically, directly or not. */
+function entryImports(ctx: ChunkingContext): Set<string> {
+  const entry = ctx.getModuleInfo(entrySource);
+  if (!entry) throw new Error('src/main.tsx is not in the build');
+  return reachableFrom(entry.id, ctx);
+}
+
+/** The modules a module imports statically, directly or not. */
+function reachableFrom(id: string, ctx: ChunkingContext): Set<string> {
+  const seen = new Set<string>();
+  for (
+    let next = [...(ctx.getModuleInfo(id)?.importedIds ?? [])], current = next.pop();
+    current !== undefined;
+    current = next.pop()
+  ) {
+    if (seen.has(current)) continue;
+    seen.add(current);
+    next.push(...(ctx.getModuleInfo(current)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/** The text with `from` replaced by `to`; an error when the text lacks it (index.html changed). */
+function replaceOnce(text: string, from: string, to: string): string {
+  if (!text.includes(from)) throw new Error(`index.html has no ${from} (vite.config.ts)`);
+  return text.replace(from, to);
 }
 
 function firstScreenPages(): Plugin {
@@ -146,32 +163,50 @@ function firstScreenPages(): Plugin {
       };
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error('The build has no entry chunk');
-      const initial = withImports([entry.fileName]);
       const chunkOf = (source: string) => {
         const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(import.meta.dirname, source));
         if (!chunk) throw new Error(`No chunk is made of ${source} (vite.config.ts)`);
         return chunk.fileName;
       };
       const preload = (file: string) => `<link rel="modulepreload" crossorigin href="${base}${file}">`;
+      const stylesOf = (files: Iterable<string>) =>
+        [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+
+      // Every page: the app the entry starts, preloaded, and its stylesheets, before the entry's script (the first
+      // paint waits for the CSS alone; on a slow network it should not share the line with the JavaScript).
+      const entryCode = withImports([entry.fileName]);
+      const app = [...withImports([chunkOf(startSource)])].filter((file) => !entryCode.has(file));
+      if (stylesOf(entryCode).length > 0)
+        throw new Error('The entry imports CSS: the app start (src/app/start.tsx) should');
+      const styled = String(page.source).replace(
+        /(\s*)<script type="module"/,
+        (script, space: string) =>
+          `${stylesOf(app)
+            .map((file) => `${space}<link rel="stylesheet" crossorigin href="${base}${file}">`)
+            .join('')}${script}`,
+      );
+      page.source = replaceOnce(styled, '\n  </head>', `\n    ${app.map(preload).join('\n    ')}\n  </head>`);
+      const initial = new Set([...entryCode, ...app]);
+
       for (const [name, sources] of Object.entries(firstScreens)) {
         const scripts = [...withImports(sources.map(chunkOf))].filter((file) => !initial.has(file));
-        const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        const styles = stylesOf(scripts);
         // As the app asks for them (crossorigin): a preload in another mode would be fetched a second time.
         const links = [
           ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`),
           ...scripts.map(preload),
         ];
         // One copy per language, with its catalogues: the server sends the one of the language the app will choose.
-        for (const language of readdirSync(path.resolve(import.meta.dirname, 'src/locales'), { withFileTypes: true })) {
-          if (!language.isDirectory()) continue;
-          const catalogues = chunkOf(`src/locales/${language.name}/index.ts`);
+        // Its <html lang> is of that language too.
+        for (const language of languages) {
+          const catalogues = chunkOf(`src/locales/${language}/index.ts`);
           this.emitFile({
             type: 'asset',
-            fileName: `${name}.${language.name}.html`,
-            source: String(page.source).replace(
-              '</head>',
-              `${[...links, preload(catalogues)].join('\n    ')}\n  </head>`,
-            ),
+            fileName: `${name}.${language}.html`,
+            source: [
+              ['<html lang="ru"', `<html lang="${htmlLangOf(language)}"`],
+              ['\n  </head>', `\n    ${[...links, preload(catalogues)].join('\n    ')}\n  </head>`],
+            ].reduce((html, [from, to]) => replaceOnce(html, from as string, to as string), String(page.source)),
           });
         }
       }
@@ -210,7 +245,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base,
-  plugins: [react(), themeStylesheet(), stylesFirst(), serviceWorker(), firstScreenPages(), precompress()],
+  plugins: [react(), themeStylesheet(), serviceWorker(), firstScreenPages(), precompress()],
   build: {
     rolldownOptions: {
       output: {
@@ -233,9 +268,15 @@ export default defineConfig({
               minShareCount: 2,
               priority: 7,
             },
-            // The app's own modules that the entry needs, in one chunk rather than one per module. The entry itself stays
-            // out: it awaits the first screen's chunks, which import this one.
-            { name: 'shell', test: (id) => isOwnSource(id) && id !== entrySource, tags: ['$initial'], priority: 6 },
+            // What the entry imports (small: it runs at once), apart from what the app's start imports with it.
+            { name: (id, ctx) => (firstScreenOf(id, ctx) === 'entry' ? 'entry' : null), priority: 9 },
+            // The app's own modules that its start needs (beyond the entry's), in one chunk rather than one per module.
+            // The start itself stays out: it awaits the first screen's chunks, which import this one.
+            {
+              name: (id, ctx) =>
+                isOwnSource(id) && id !== startModule && firstScreenOf(id, ctx) === 'shell' ? 'shell' : null,
+              priority: 6,
+            },
             // The rest of Mantine that three or more screens share, but for the overlays: loaded with the portal,
             // never by the sign-in route. (Scroll locking too: the app shell needs a name from it.) A component fewer screens use stays out of it, so that home does not load,
             // say, the number input and the pagination that only the library and the study materials show.
@@ -258,7 +299,7 @@ export default defineConfig({
             // The app's own modules that the first screens need beyond the entry's, in one chunk for what both need
             // and one for each screen's own (the sign-in's; the portal's with its home page), not one per module.
             { name: (id, ctx) => (firstScreenOf(id, ctx) === 'screens' ? 'screens' : null), priority: 2 },
-            { name: (id, ctx) => firstScreenOf(id, ctx), priority: 1 },
+            { name: (id, ctx) => screenChunkOf(id, ctx), priority: 1 },
           ],
         },
       },

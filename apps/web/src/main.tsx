@@ -1,29 +1,23 @@
-import './app/styles';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadFirstScreen } from './app/router';
-import { initI18n } from './lib/i18n';
+import { startEarlyCalls } from './lib/api';
+import { firstCallsOf } from './lib/first-calls';
+import { hasStoredSession } from './lib/session';
 
-// The page's own spinner shows until the catalogues, the first screen's code and the session are all here.
-await Promise.all([initI18n(), preloadFirstScreen(window.location.pathname)]);
+// The entry is small and imports little, so that it runs as soon as it arrives: the first screen's calls start while
+// the app's code still loads (their round trips overlap its download).
+if (hasStoredSession()) startEarlyCalls(firstCallsOf(window.location.pathname));
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element');
-// A transition renders in slices that leave the main thread free between them, rather than in one long task.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
-
-// The service worker caches the app shell so the offline notice and banner work with no network.
-// It registers once the page has loaded, so its downloads do not compete with the page's own.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () =>
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.error(error));
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+/**
+ * Settles once the page has drawn its spinner: the app's code (preloaded by the page meanwhile) is then evaluated and
+ * rendered after it, so a phone shows something before that work rather than after. A hidden page draws nothing, and
+ * a browser that holds frames back longer than half a second gets no further wait.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState !== 'visible') return resolve();
+    requestAnimationFrame(() => setTimeout(resolve));
+    setTimeout(resolve, 500);
+  });
 }
+
+await afterFirstPaint();
+await import('./app/start');

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, useEffect, useState } from 'react';
 import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
-import { setUnauthorizedHandler, startEarlyCalls } from '../lib/api';
-import { homeCalls, portalCalls } from '../lib/first-calls';
+import { setUnauthorizedHandler } from '../lib/api';
+import { isHomePath, isPortalPath } from '../lib/first-calls';
 import { endSession, hasStoredSession, LOGIN_PATH } from '../lib/session';
 import { RootLayout } from './layouts/root-layout';
 import { UNAVAILABLE_PATH, upcomingScreens } from './navigation';
@@ -44,22 +44,22 @@ const UnavailableEntry = screen(() => import('./pages/not-available-page').then(
 
 /**
  * Starts loading what the first screen needs at once, while the catalogues load, rather than after them: its code
- * and, in the portal, its calls. Settles when the code and who is signed in are here (a failure is left to the screen
+ * and, in the portal, its data. Settles when the code and who is signed in are here (a failure is left to the screen
  * to show); the other calls' replies are taken as the screen asks for them.
  */
 export function preloadFirstScreen(pathname: string): Promise<unknown> {
   const loads: Promise<unknown>[] = [];
   if (pathname === LOGIN_PATH) loads.push(LoginPage.preload());
-  else if (/^\/lms(\/|$)/.test(pathname) && pathname !== '/lms/offline') {
-    const home = /^\/lms\/?$/.test(pathname);
+  else if (isPortalPath(pathname)) {
+    const home = isHomePath(pathname);
     loads.push(PortalLayout.preload());
     if (home) loads.push(HomePage.preload());
     if (hasStoredSession()) {
-      startEarlyCalls(home ? [...portalCalls, ...homeCalls] : portalCalls);
       // (The session query's code comes with the portal's, not with the sign-in screen's.)
       loads.push(import('../lib/use-session').then((m) => queryClient.prefetchQuery(m.sessionQuery)));
-      // The screen's data goes into the cache as its code arrives, so that its first picture has it when the replies
-      // are in by then. Not awaited: a slow call shows as that part's own loading state.
+      // The screen's data goes into the cache as its code arrives (taking the replies of the calls the entry
+      // started), so that its first picture has it when the replies are in by then. Not awaited: a slow call shows as
+      // that part's own loading state.
       void import('./layouts/portal-layout').then((m) => m.prefetchPortalData(queryClient));
       if (home) void import('./pages/home-page').then((m) => m.prefetchHomeData(queryClient));
     }

@@ -1,6 +1,6 @@
 /**
- * The calls the portal's first screens make as they show, by address: the page starts them (`startEarlyCalls`)
- * before the contracts and the screens' code have loaded. A test keeps each equal to its contract.
+ * The calls the portal's first screens make as they show, by address: the page starts them (`startEarlyCalls`, from
+ * the entry) before the contracts and the screens' code have loaded. A test keeps each equal to its contract.
  */
 
 /** Every screen of the portal: who is signed in, the header's photo, the unread-messages badge. */
@@ -17,3 +17,16 @@ export const homeCalls = [
   { method: 'GET', path: '/misc/years.json' },
   { method: 'GET', path: '/misc/defaultyear.json' },
 ] as const;
+
+/** Whether a path opens the portal (not the sign-in screen nor the offline notice). */
+export const isPortalPath = (pathname: string) =>
+  /^\/lms(\/|$)/.test(pathname) && pathname !== '/lms/login' && pathname !== '/lms/offline';
+
+/** Whether a path opens home. */
+export const isHomePath = (pathname: string) => /^\/lms\/?$/.test(pathname);
+
+/** The calls a visit that starts at this path makes first (none outside the portal). */
+export function firstCallsOf(pathname: string): readonly { method: 'GET' | 'POST'; path: string }[] {
+  if (!isPortalPath(pathname)) return [];
+  return isHomePath(pathname) ? [...portalCalls, ...homeCalls] : portalCalls;
+}

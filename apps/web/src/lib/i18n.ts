@@ -1,21 +1,10 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { defaultLanguage, htmlLangOf, isLanguage, type Language, languages } from './languages';
 import { readCookie, readStorage, storageKeys, writeCookie, writeStorage } from './storage';
-
-/** In the order of the spec's menu: Кыр, Рус, Eng. */
-export const languages = ['kg', 'ru', 'en'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'ru';
-
-/** BCP 47 tags for formatting and for <html lang>: the portal's 'kg' is Kyrgyz, 'ky'. */
-export const localeOf: Record<Language, string> = { ru: 'ru-RU', kg: 'ky-KG', en: 'en-GB' };
 
 /** About 360 days, as the spec asks. */
 const LANGUAGE_COOKIE_MAX_AGE = 360 * 24 * 60 * 60;
-
-export function isLanguage(value: unknown): value is Language {
-  return languages.includes(value as Language);
-}
 
 /** The language from the `lang` query parameter, then the `lang` cookie, then local storage; Russian otherwise. */
 export function detectLanguage(): Language {
@@ -30,7 +19,7 @@ export function detectLanguage(): Language {
 function rememberLanguage(language: Language): void {
   writeStorage(storageKeys.language, language);
   writeCookie(storageKeys.language, language, LANGUAGE_COOKIE_MAX_AGE);
-  document.documentElement.lang = localeOf[language].slice(0, 2);
+  document.documentElement.lang = htmlLangOf(language);
 }
 
 /** The current language of the interface. */

@@ -1,4 +1,5 @@
-import { currentLanguage, type Language } from './i18n';
+import { currentLanguage } from './i18n';
+import type { Language } from './languages';
 
 /** A record named in the three portal languages. */
 export interface LocalizedName {

@@ -1,4 +1,5 @@
-import { currentLanguage, type Language, localeOf } from './i18n';
+import { currentLanguage } from './i18n';
+import { type Language, localeOf } from './languages';
 
 /** The plural forms the catalogues spell out (each language uses the ones its grammar needs; all have all four). */
 export type PluralForm = 'one' | 'few' | 'many' | 'other';

@@ -7,7 +7,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeServer, testStudent as student } from '../test/render';
 import { ApiError, callApi, dropEarlyCalls, startEarlyCalls } from './api';
-import { homeCalls, portalCalls } from './first-calls';
+import { firstCallsOf, homeCalls, portalCalls } from './first-calls';
 import { endSession, startSession } from './session';
 import { sessionQuery } from './use-session';
 
@@ -21,6 +21,13 @@ describe('the calls started as the page starts', () => {
   it('are those of the contracts the first screens call', () => {
     expect(portalCalls).toEqual([enticate, photo, chatCount].map(addressOf));
     expect(homeCalls).toEqual([currentYear, currentHalfYear, years, defaultYear].map(addressOf));
+  });
+
+  it('are those of the screen the visit starts at: home’s, another portal screen’s, none elsewhere', () => {
+    expect(firstCallsOf('/lms')).toEqual([...portalCalls, ...homeCalls]);
+    expect(firstCallsOf('/lms/')).toEqual([...portalCalls, ...homeCalls]);
+    expect(firstCallsOf('/lms/news')).toEqual(portalCalls);
+    for (const path of ['/lms/login', '/lms/offline', '/', '/docs']) expect(firstCallsOf(path), path).toEqual([]);
   });
 
   it('answer the session query, so the page asks once', async () => {

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, languages, switchLanguage } from '../../lib/i18n';
+import { currentLanguage, switchLanguage } from '../../lib/i18n';
+import { languages } from '../../lib/languages';
 
 /** Кыр / Рус / Eng: the interface language. */
 export function LanguageSwitch() {

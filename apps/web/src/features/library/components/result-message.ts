@@ -1,4 +1,4 @@
-import type { Language } from '../../../lib/i18n';
+import type { Language } from '../../../lib/languages';
 import { type PluralForm, pluralForm } from '../../../lib/plural';
 
 /** What the list answers about a search (the fields of library.bookList the message needs). */

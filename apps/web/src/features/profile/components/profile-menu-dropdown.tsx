@@ -3,7 +3,8 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckIcon, KeyIcon, LogoutIcon, MoonIcon, SunIcon } from '../../../components/ui/icons';
-import { currentLanguage, languages, switchLanguage } from '../../../lib/i18n';
+import { currentLanguage, switchLanguage } from '../../../lib/i18n';
+import { languages } from '../../../lib/languages';
 import { useLogout } from '../../../lib/use-session';
 
 /** Change password, the dark-mode toggle, language (Кыр / Рус / Eng) and logout, opened from `target`. */
