@@ -135,6 +135,9 @@ function reachableFrom(id: string, ctx: ChunkingContext): Set<string> {
   return seen;
 }
 
+/** The magic comment by which V8 compiles all of a script's functions eagerly, in the background as it streams. */
+const compileHint = '//# allFunctionsCalledOnLoad';
+
 /** The text with `from` replaced by `to`; an error when the text lacks it (index.html changed). */
 function replaceOnce(text: string, from: string, to: string): string {
   if (!text.includes(from)) throw new Error(`index.html has no ${from} (vite.config.ts)`);
@@ -146,70 +149,84 @@ function firstScreenPages(): Plugin {
     name: 'okuu-first-screen-pages',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
-      const page = bundle['index.html'];
-      if (page?.type !== 'asset') throw new Error('index.html is not in the bundle');
-      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const withImports = (files: string[]) => {
-        const seen = new Set<string>();
-        const visit = (file: string) => {
-          if (seen.has(file)) return;
-          seen.add(file);
-          for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+    // After Vite's own handlers, which still rewrite the chunks that import others dynamically.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const page = bundle['index.html'];
+        if (page?.type !== 'asset') throw new Error('index.html is not in the bundle');
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const withImports = (files: string[]) => {
+          const seen = new Set<string>();
+          const visit = (file: string) => {
+            if (seen.has(file)) return;
+            seen.add(file);
+            for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+          };
+          files.forEach(visit);
+          return seen;
         };
-        files.forEach(visit);
-        return seen;
-      };
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) throw new Error('The build has no entry chunk');
-      const chunkOf = (source: string) => {
-        const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(import.meta.dirname, source));
-        if (!chunk) throw new Error(`No chunk is made of ${source} (vite.config.ts)`);
-        return chunk.fileName;
-      };
-      const preload = (file: string) => `<link rel="modulepreload" crossorigin href="${base}${file}">`;
-      const stylesOf = (files: Iterable<string>) =>
-        [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) throw new Error('The build has no entry chunk');
+        const chunkOf = (source: string) => {
+          const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(import.meta.dirname, source));
+          if (!chunk) throw new Error(`No chunk is made of ${source} (vite.config.ts)`);
+          return chunk.fileName;
+        };
+        const preload = (file: string) => `<link rel="modulepreload" crossorigin href="${base}${file}">`;
+        const stylesOf = (files: Iterable<string>) =>
+          [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
 
-      // Every page: the app the entry starts, preloaded, and its stylesheets, before the entry's script (the first
-      // paint waits for the CSS alone; on a slow network it should not share the line with the JavaScript).
-      const entryCode = withImports([entry.fileName]);
-      const app = [...withImports([chunkOf(startSource)])].filter((file) => !entryCode.has(file));
-      if (stylesOf(entryCode).length > 0)
-        throw new Error('The entry imports CSS: the app start (src/app/start.tsx) should');
-      const styled = String(page.source).replace(
-        /(\s*)<script type="module"/,
-        (script, space: string) =>
-          `${stylesOf(app)
-            .map((file) => `${space}<link rel="stylesheet" crossorigin href="${base}${file}">`)
-            .join('')}${script}`,
-      );
-      page.source = replaceOnce(styled, '\n  </head>', `\n    ${app.map(preload).join('\n    ')}\n  </head>`);
-      const initial = new Set([...entryCode, ...app]);
+        // Every page: the app the entry starts, preloaded, and its stylesheets, before the entry's script (the first
+        // paint waits for the CSS alone; on a slow network it should not share the line with the JavaScript).
+        const entryCode = withImports([entry.fileName]);
+        const app = [...withImports([chunkOf(startSource)])].filter((file) => !entryCode.has(file));
+        if (stylesOf(entryCode).length > 0)
+          throw new Error('The entry imports CSS: the app start (src/app/start.tsx) should');
+        const styled = String(page.source).replace(
+          /(\s*)<script type="module"/,
+          (script, space: string) =>
+            `${stylesOf(app)
+              .map((file) => `${space}<link rel="stylesheet" crossorigin href="${base}${file}">`)
+              .join('')}${script}`,
+        );
+        page.source = replaceOnce(styled, '\n  </head>', `\n    ${app.map(preload).join('\n    ')}\n  </head>`);
+        const initial = new Set([...entryCode, ...app]);
+        // What a first screen runs at load (its chunks but its catalogues) is compiled as it downloads, off the main
+        // thread, rather than function by function as it is first called (V8's compile hints; other browsers ignore it).
+        const compileAtLoad = (files: Iterable<string>) => {
+          for (const file of files) {
+            const chunk = byFile.get(file);
+            if (chunk && !chunk.code.startsWith(compileHint)) chunk.code = `${compileHint}\n${chunk.code}`;
+          }
+        };
+        compileAtLoad(initial);
 
-      for (const [name, sources] of Object.entries(firstScreens)) {
-        const scripts = [...withImports(sources.map(chunkOf))].filter((file) => !initial.has(file));
-        const styles = stylesOf(scripts);
-        // As the app asks for them (crossorigin): a preload in another mode would be fetched a second time.
-        const links = [
-          ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`),
-          ...scripts.map(preload),
-        ];
-        // One copy per language, with its catalogues: the server sends the one of the language the app will choose.
-        // Its <html lang> is of that language too.
-        for (const language of languages) {
-          const catalogues = chunkOf(`src/locales/${language}/index.ts`);
-          this.emitFile({
-            type: 'asset',
-            fileName: `${name}.${language}.html`,
-            source: [
-              ['<html lang="ru"', `<html lang="${htmlLangOf(language)}"`],
-              ['\n  </head>', `\n    ${[...links, preload(catalogues)].join('\n    ')}\n  </head>`],
-            ].reduce((html, [from, to]) => replaceOnce(html, from as string, to as string), String(page.source)),
-          });
+        for (const [name, sources] of Object.entries(firstScreens)) {
+          const scripts = [...withImports(sources.map(chunkOf))].filter((file) => !initial.has(file));
+          const styles = stylesOf(scripts);
+          compileAtLoad(scripts);
+          // As the app asks for them (crossorigin): a preload in another mode would be fetched a second time.
+          const links = [
+            ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`),
+            ...scripts.map(preload),
+          ];
+          // One copy per language, with its catalogues: the server sends the one of the language the app will choose.
+          // Its <html lang> is of that language too.
+          for (const language of languages) {
+            const catalogues = chunkOf(`src/locales/${language}/index.ts`);
+            this.emitFile({
+              type: 'asset',
+              fileName: `${name}.${language}.html`,
+              source: [
+                ['<html lang="ru"', `<html lang="${htmlLangOf(language)}"`],
+                ['\n  </head>', `\n    ${[...links, preload(catalogues)].join('\n    ')}\n  </head>`],
+              ].reduce((html, [from, to]) => replaceOnce(html, from as string, to as string), String(page.source)),
+            });
+          }
         }
-      }
+      },
     },
   };
 }
