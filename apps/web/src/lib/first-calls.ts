@@ -1,3 +1,5 @@
+import { LOGIN_PATH } from './session';
+
 /**
  * The calls the portal's first screens make as they show, by address: the page starts them (`startEarlyCalls`, from
  * the entry) before the contracts and the screens' code have loaded. A test keeps each equal to its contract.
@@ -20,7 +22,7 @@ export const homeCalls = [
 
 /** Whether a path opens the portal (not the sign-in screen nor the offline notice). */
 export const isPortalPath = (pathname: string) =>
-  /^\/lms(\/|$)/.test(pathname) && pathname !== '/lms/login' && pathname !== '/lms/offline';
+  /^\/lms(\/|$)/.test(pathname) && pathname !== LOGIN_PATH && pathname !== '/lms/offline';
 
 /** Whether a path opens home. */
 export const isHomePath = (pathname: string) => /^\/lms\/?$/.test(pathname);
