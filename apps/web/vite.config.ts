@@ -231,6 +231,22 @@ function firstScreenPages(): Plugin {
   };
 }
 
+/** Mantine's `useId` (@mantine/hooks) replaced by src/lib/mantine-use-id.ts, which says why. */
+function stableMantineIds(): Plugin {
+  const mantineUseId = /@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+  const replacement = path.join(sourceDir, 'lib/mantine-use-id.ts');
+  return {
+    name: 'okuu-stable-mantine-ids',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('use-id.mjs')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && mantineUseId.test(resolved.id) ? replacement : null;
+    },
+  };
+}
+
 /**
  * `virtual:okuu-theme.css`: the theme's CSS variables as a stylesheet, made at build time rather than by
  * MantineProvider at every render (src/app/theme-css.ts; a test keeps the two equal).
@@ -262,7 +278,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base,
-  plugins: [react(), themeStylesheet(), serviceWorker(), firstScreenPages(), precompress()],
+  plugins: [react(), stableMantineIds(), themeStylesheet(), serviceWorker(), firstScreenPages(), precompress()],
   build: {
     rolldownOptions: {
       output: {
