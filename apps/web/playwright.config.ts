@@ -14,7 +14,8 @@ process.env.E2E_DIST = distDir;
 export default defineConfig({
   testDir: './e2e',
   workers: 2,
-  timeout: 30_000,
+  // The longest flows (upload, check, delete) take some 15 s alone and twice that beside another worker on two cores.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: `../../test-results/web-e2e-${port}`,
