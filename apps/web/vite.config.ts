@@ -235,6 +235,7 @@ function firstScreenPages(): Plugin {
 function stableMantineIds(): Plugin {
   const mantineUseId = /@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
   const replacement = path.join(sourceDir, 'lib/mantine-use-id.ts');
+  let replaced = false;
   return {
     name: 'okuu-stable-mantine-ids',
     apply: 'build',
@@ -242,7 +243,14 @@ function stableMantineIds(): Plugin {
     async resolveId(source, importer, options) {
       if (!source.endsWith('use-id.mjs')) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved && mantineUseId.test(resolved.id) ? replacement : null;
+      if (!resolved || !mantineUseId.test(resolved.id)) return null;
+      replaced = true;
+      return replacement;
+    },
+    buildEnd(error) {
+      // A Mantine that moved the file would otherwise bring the slow version back unnoticed.
+      if (!error && !replaced)
+        this.error("Mantine's useId (@mantine/hooks/esm/use-id/use-id.mjs) was not found to replace");
     },
   };
 }
