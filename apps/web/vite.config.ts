@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -21,7 +21,8 @@ function serviceWorker(): Plugin {
     name: 'okuu-service-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const publicFiles = readdirSync(new URL('./public', import.meta.url));
+      const publicDir = new URL('./public', import.meta.url);
+      const publicFiles = existsSync(publicDir) ? readdirSync(publicDir) : [];
       const files = ['index.html', ...Object.keys(bundle).filter((file) => file !== 'index.html'), ...publicFiles].map(
         (file) => `${base}${file}`,
       );
@@ -49,7 +50,7 @@ function serviceWorker(): Plugin {
  */
 const firstScreens: Record<string, string[]> = {
   login: ['src/features/auth/pages/login-page.tsx'],
-  home: ['src/app/layouts/portal-layout.tsx', 'src/app/pages/home-page.tsx', 'src/lib/use-session.ts'],
+  home: ['src/app/home-screen.ts'],
 };
 
 const sourceDir = path.resolve(import.meta.dirname, 'src');
@@ -73,7 +74,8 @@ const isOverlay = (id: string) =>
 
 /**
  * Where a module of the app or of the contracts goes, by what statically needs it: `entry` for the entry's own
- * imports; `shell` for what the app's start needs; else `screens` when both first screens do, or that screen's name.
+ * imports; `shell` for what the app's start needs, and for what both first screens do (a file fewer for each); else
+ * that screen's name.
  * Null for the others and for libraries, which the other groups and the automatic splitting place (a library's index
  * reaches all of it: that says nothing of what is used).
  */
@@ -97,7 +99,7 @@ function firstScreenOf(id: string, ctx: ChunkingContext): string | null {
         if (!isOwnSource(next) && !isContract(next)) continue;
         // The app's start is loaded before any screen: what it needs goes with it, whoever else needs it too.
         const before = screens.get(next);
-        screens.set(next, name === 'shell' || before === 'shell' ? 'shell' : before ? 'screens' : name);
+        screens.set(next, name === 'shell' || (before && before !== name) ? 'shell' : name);
       }
     }
     // The entry's own imports go with it (the `entry` group): it runs them before the rest has loaded.
@@ -311,7 +313,8 @@ export default defineConfig({
             },
             // What the entry imports (small: it runs at once), apart from what the app's start imports with it.
             { name: (id, ctx) => (firstScreenOf(id, ctx) === 'entry' ? 'entry' : null), priority: 9 },
-            // The app's own modules that its start needs (beyond the entry's), in one chunk rather than one per module.
+            // The app's own modules that its start needs (beyond the entry's) or both first screens do, in one chunk
+            // rather than one per module.
             // The start itself stays out: it awaits the first screen's chunks, which import this one.
             {
               name: (id, ctx) =>
@@ -337,9 +340,7 @@ export default defineConfig({
               name: (id, ctx) => (isContract(id) && firstScreenOf(id, ctx) ? 'contracts' : null),
               priority: 3,
             },
-            // The app's own modules that the first screens need beyond the entry's, in one chunk for what both need
-            // and one for each screen's own (the sign-in's; the portal's with its home page), not one per module.
-            { name: (id, ctx) => (firstScreenOf(id, ctx) === 'screens' ? 'screens' : null), priority: 2 },
+            // The app's own modules that one first screen alone needs, in one chunk per screen, not one per module.
             { name: (id, ctx) => screenChunkOf(id, ctx), priority: 1 },
           ],
         },

@@ -73,8 +73,7 @@ test('home needs at most 190 KB of JavaScript, gzipped, for its first picture', 
   const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="\/lms\/(assets\/[^"]+\.js)"/g)].map(
     ([, file]) => file as string,
   );
-  const screens = ['portal-layout-', 'home-page-', 'use-session-'].map((prefix) => `assets/${chunk(prefix)}`);
-  const initial = new Set([...appOf(html), ...screens.flatMap((file) => [...withImports(file)])]);
+  const initial = new Set([...appOf(html), ...withImports(`assets/${chunk('home-screen-')}`)]);
   initial.add(`assets/${chunk('ru-')}`);
   for (const file of initial) expect(preloaded.includes(file) || html.includes(`src="/lms/${file}"`), file).toBe(true);
   expect([...initial].filter((file) => file.includes('mantine-overlays'))).toEqual([]);

@@ -31,8 +31,8 @@ function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
 
 const LoginPage = screen(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage));
 const OfflinePage = screen(() => import('./pages/offline-page').then((m) => m.OfflinePage));
-const PortalLayout = screen(() => import('./layouts/portal-layout').then((m) => m.PortalLayout));
-const HomePage = screen(() => import('./pages/home-page').then((m) => m.HomePage));
+const PortalLayout = screen(() => import('./home-screen').then((m) => m.PortalLayout));
+const HomePage = screen(() => import('./home-screen').then((m) => m.HomePage));
 const ProfilePage = screen(() => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage));
 const NewsPage = screen(() => import('./pages/news-page').then((m) => m.NewsPage));
 const ChatPage = screen(() => import('./pages/chat-page').then((m) => m.ChatPage));
@@ -56,12 +56,13 @@ export function preloadFirstScreen(pathname: string): Promise<unknown> {
     if (home) loads.push(HomePage.preload());
     if (hasStoredSession()) {
       // (The session query's code comes with the portal's, not with the sign-in screen's.)
-      loads.push(import('../lib/use-session').then((m) => queryClient.prefetchQuery(m.sessionQuery)));
+      const portal = import('./home-screen');
+      loads.push(portal.then((m) => queryClient.prefetchQuery(m.sessionQuery)));
       // The screen's data goes into the cache as its code arrives (taking the replies of the calls the entry
       // started), so that its first picture has it when the replies are in by then. Not awaited: a slow call shows as
       // that part's own loading state.
-      void import('./layouts/portal-layout').then((m) => m.prefetchPortalData(queryClient));
-      if (home) void import('./pages/home-page').then((m) => m.prefetchHomeData(queryClient));
+      void portal.then((m) => m.prefetchPortalData(queryClient));
+      if (home) void portal.then((m) => m.prefetchHomeData(queryClient));
     }
   }
   return Promise.allSettled(loads);
