@@ -6,7 +6,8 @@
 export function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
     if (document.visibilityState !== 'visible') return resolve();
-    // A frame's animation callbacks run just before it is drawn; a task they queue runs after.
+    // A frame's animation callbacks run just before it is drawn, the next frame's once it is shown; a task queued
+    // from those runs after them.
     requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)));
     setTimeout(resolve, 500);
   });
