@@ -97,9 +97,9 @@ function firstScreenOf(id: string, ctx: ChunkingContext): string | null {
     for (const { name, ids } of roots) {
       for (const next of new Set(ids.flatMap((id) => [id, ...reachableFrom(id, ctx)]))) {
         if (!isOwnSource(next) && !isContract(next)) continue;
-        // The app's start is loaded before any screen: what it needs goes with it, whoever else needs it too.
-        const before = screens.get(next);
-        screens.set(next, name === 'shell' || (before && before !== name) ? 'shell' : name);
+        // The app's start is loaded before any screen: what it needs goes with it, whoever else needs it too; and so
+        // does what a second first screen needs (each root is walked once, so a module seen before is shared).
+        screens.set(next, name === 'shell' || screens.has(next) ? 'shell' : name);
       }
     }
     // The entry's own imports go with it (the `entry` group): it runs them before the rest has loaded.
