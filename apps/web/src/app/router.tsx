@@ -42,10 +42,15 @@ const AppsPage = screen(() => import('./pages/apps-page').then((m) => m.AppsPage
 const UpcomingScreen = screen(() => import('./pages/not-available-page').then((m) => m.UpcomingScreen));
 const UnavailableEntry = screen(() => import('./pages/not-available-page').then((m) => m.UnavailableEntry));
 
+/** How long the first picture of the portal waits, once its code is here, for the rest of its data. */
+const FIRST_DATA_WAIT_MS = 300;
+
 /**
  * Starts loading what the first screen needs at once, while the catalogues load, rather than after them: its code
  * and, in the portal, its data. Settles when the code and who is signed in are here (a failure is left to the screen
- * to show); the other calls' replies are taken as the screen asks for them.
+ * to show) and the screen's other replies too, or FIRST_DATA_WAIT_MS after the code if some are slower: the first
+ * picture is drawn once with its data rather than redrawn as each reply comes in (a reply redraws its part in one
+ * uninterrupted task), and a slow call shows as that part's own loading state.
  */
 export function preloadFirstScreen(pathname: string): Promise<unknown> {
   const loads: Promise<unknown>[] = [];
@@ -55,14 +60,15 @@ export function preloadFirstScreen(pathname: string): Promise<unknown> {
     loads.push(PortalLayout.preload());
     if (home) loads.push(HomePage.preload());
     if (hasStoredSession()) {
-      // (The session query's code comes with the portal's, not with the sign-in screen's.)
+      // (The session query's code comes with the portal's, not with the sign-in screen's.) The screen's data goes
+      // into the cache as its code arrives, taking the replies of the calls the entry started.
       const portal = import('./home-screen');
       loads.push(portal.then((m) => queryClient.prefetchQuery(m.sessionQuery)));
-      // The screen's data goes into the cache as its code arrives (taking the replies of the calls the entry
-      // started), so that its first picture has it when the replies are in by then. Not awaited: a slow call shows as
-      // that part's own loading state.
-      void portal.then((m) => m.prefetchPortalData(queryClient));
-      if (home) void portal.then((m) => m.prefetchHomeData(queryClient));
+      const data = portal.then((m) =>
+        Promise.all([m.prefetchPortalData(queryClient), home && m.prefetchHomeData(queryClient)]),
+      );
+      const patience = portal.then(() => new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)));
+      loads.push(Promise.race([data, patience]));
     }
   }
   return Promise.allSettled(loads);

@@ -24,9 +24,8 @@ const ChatRealtime = lazy(() =>
 const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
 
 /** Fetches what every screen of the portal shows from the API (the header's photo, the unread badge) into the cache. */
-export function prefetchPortalData(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(photoQuery);
-  void queryClient.prefetchQuery(unreadCountQuery);
+export function prefetchPortalData(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([queryClient.prefetchQuery(photoQuery), queryClient.prefetchQuery(unreadCountQuery)]);
 }
 
 /**

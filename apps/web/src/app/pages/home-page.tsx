@@ -15,11 +15,13 @@ import { AppsPanel } from '../layouts/apps-panel';
 import { DESKTOP_MEDIA_QUERY } from '../theme';
 
 /** Fetches what home shows from the API (beyond the portal's) into the cache, as its code arrives (router.tsx). */
-export function prefetchHomeData(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(currentYearQuery);
-  void queryClient.prefetchQuery(currentHalfYearQuery);
-  void queryClient.prefetchQuery(yearsQuery);
-  void queryClient.prefetchQuery(defaultYearQuery);
+export function prefetchHomeData(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.prefetchQuery(currentYearQuery),
+    queryClient.prefetchQuery(currentHalfYearQuery),
+    queryClient.prefetchQuery(yearsQuery),
+    queryClient.prefetchQuery(defaultYearQuery),
+  ]);
 }
 
 /** /lms: a welcome, the study period and (on mobile, where tab 3 is the default) the applications. */
