@@ -1,5 +1,5 @@
+import { firstCallsOf } from '@okuu/contracts/first-calls';
 import { startEarlyCalls } from './lib/api';
-import { firstCallsOf } from './lib/first-calls';
 import { afterNextPaint } from './lib/next-paint';
 import { hasStoredSession } from './lib/session';
 

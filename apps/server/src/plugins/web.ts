@@ -1,7 +1,15 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { type FirstReply, firstCallsOf, firstRepliesElementId } from '@okuu/contracts/first-calls';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { tokenCookie } from './auth.ts';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /** The web app's language when a request names none (it has a page of each first screen in every language). */
 const defaultLanguage = 'ru';
@@ -49,18 +57,75 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     const pages = [`${screen}.${languageOf(request) ?? defaultLanguage}.html`, `${screen}.${defaultLanguage}.html`];
     return (screen && pages.find((page) => screenPages.has(page))) || 'index.html';
   };
-  const sendApp = (request: FastifyRequest, reply: FastifyReply, url: string) => {
+  /**
+   * The replies of the calls the portal's first screen makes (`firstCallsOf`), made here for a signed-in visitor, so
+   * that the page brings them: on a slow network that saves the app their round trips, and on a slow phone the work of
+   * sending them. They are the API's own replies (the same routes, access checks and rate limit), asked with the
+   * visitor's cookies. Null when the visitor is not signed in (the app then finds that out as usual).
+   */
+  const firstReplies = async (request: FastifyRequest, url: string): Promise<FirstReply[] | null> => {
+    const calls = firstCallsOf(url);
+    if (calls.length === 0 || !request.cookies[tokenCookie]) return null;
+    const ask = async ({ method, path }: (typeof calls)[number]): Promise<FirstReply> => {
+      const res = await app.inject({
+        method,
+        url: path,
+        remoteAddress: request.ip,
+        headers: { cookie: request.headers.cookie ?? '', 'content-type': 'application/json' },
+        ...(method === 'POST' ? { payload: '{}' } : {}),
+      });
+      let envelope: unknown;
+      try {
+        envelope = res.json();
+      } catch {
+        envelope = undefined;
+      }
+      return { method, path, status: res.statusCode, envelope };
+    };
+    const [session, ...rest] = calls;
+    if (!session) return null;
+    const first = await ask(session);
+    if (first.status !== 200) return null;
+    return [first, ...(await Promise.all(rest.map(ask)))];
+  };
+
+  /** The page with the first calls' replies in it, compressed as the browser accepts. */
+  const sendWithReplies = async (request: FastifyRequest, reply: FastifyReply, page: string, replies: FirstReply[]) => {
+    // JSON in a script element: only '<' could end it early.
+    const json = JSON.stringify(replies).replaceAll('<', '\\u003c');
+    // Read at each request, as sendFile does: a rebuild of the app changes the page.
+    const html = (await readFile(path.join(webDist, page), 'utf8')).replace(
+      '</body>',
+      `<script type="application/json" id="${firstRepliesElementId}">${json}</script>\n  </body>`,
+    );
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    reply
+      .header('cache-control', 'private, no-store')
+      .header('vary', 'cookie, accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (/\bbr\b/.test(accepts)) {
+      const body = await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+      return reply.header('content-encoding', 'br').send(body);
+    }
+    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzip(html));
+    return reply.send(html);
+  };
+
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
     if (!built) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build -w apps/web` (npm start does it for you).');
     }
+    const page = pageFor(request, url);
+    const replies = await firstReplies(request, url);
+    if (replies) return sendWithReplies(request, reply, page, replies);
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .sendFile(pageFor(request, url));
+      .sendFile(page);
   };
 
   app.get('/', (request, reply) => sendApp(request, reply, '/'));

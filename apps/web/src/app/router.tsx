@@ -1,8 +1,8 @@
+import { isHomePath, isPortalPath } from '@okuu/contracts/first-calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, useEffect, useState } from 'react';
 import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api';
-import { isHomePath, isPortalPath } from '../lib/first-calls';
 import { endSession, hasStoredSession, LOGIN_PATH } from '../lib/session';
 import { RootLayout } from './layouts/root-layout';
 import { UNAVAILABLE_PATH, upcomingScreens } from './navigation';

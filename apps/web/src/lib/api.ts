@@ -1,5 +1,6 @@
 import type { DataOf, Endpoint, RequestOf } from '@okuu/contracts/endpoint';
 import type { Envelope } from '@okuu/contracts/errors';
+import { type FirstReply, firstRepliesElementId } from '@okuu/contracts/first-calls';
 
 /** The HTTP client problem categories of the spec (section 8). */
 export type ErrorCategory =
@@ -111,17 +112,36 @@ const addressOf = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoint.m
 
 /**
  * Starts calls that take no input before the code that makes them has loaded: the first screen's, as the page starts,
- * while its code and the contracts still load. On a slow network their round trips then overlap the code's.
- * {@link callApi} takes each reply once, instead of calling again.
+ * while its code and the contracts still load. On a slow network their round trips then overlap the code's. A call
+ * whose reply the server put in the page is not made at all: that reply is used. {@link callApi} takes each reply
+ * once, instead of calling again.
  */
 export function startEarlyCalls(endpoints: readonly Pick<Endpoint, 'method' | 'path'>[]): void {
+  const inPage = takeRepliesInPage();
   for (const endpoint of endpoints) {
     if (earlyReplies.has(addressOf(endpoint))) continue;
-    const reply = sendCall(endpoint, {});
+    const carried = inPage.get(addressOf(endpoint));
+    const reply = carried ? Promise.resolve(carried) : sendCall(endpoint, {});
     // A failure is for the call that takes the reply to report.
     reply.catch(() => {});
     earlyReplies.set(addressOf(endpoint), { reply, startedAt: performance.now() });
   }
+}
+
+/** The replies the server put in the page (see first-calls.ts), read once: the element goes with the first reading. */
+function takeRepliesInPage(): Map<string, Reply> {
+  const replies = new Map<string, Reply>();
+  const element = document.getElementById(firstRepliesElementId);
+  if (!element) return replies;
+  element.remove();
+  try {
+    for (const { method, path, status, envelope } of JSON.parse(element.textContent ?? '') as FirstReply[]) {
+      replies.set(addressOf({ method, path }), { status, envelope: envelope as Envelope<unknown> });
+    }
+  } catch {
+    // Unreadable: the calls are made instead.
+  }
+  return replies;
 }
 
 /** Forgets the early calls not yet taken (their replies were for whoever was signed in then). */

@@ -1,8 +1,10 @@
-import { LOGIN_PATH } from './session';
+// No imports: the web app's entry uses this before its contracts and screens have loaded.
 
 /**
- * The calls the portal's first screens make as they show, by address: the page starts them (`startEarlyCalls`, from
- * the entry) before the contracts and the screens' code have loaded. A test keeps each equal to its contract.
+ * The calls the portal's first screens make as they show, by address. The server answers them within the page it
+ * sends (in the element `firstRepliesElementId`, when the visitor is signed in); the web app's entry takes the replies
+ * from there, or else starts the calls itself before the screens' code has loaded. A test keeps each equal to its
+ * contract.
  */
 
 /** Every screen of the portal: who is signed in, the header's photo, the unread-messages badge. */
@@ -20,9 +22,20 @@ export const homeCalls = [
   { method: 'GET', path: '/misc/defaultyear.json' },
 ] as const;
 
+/** The id of the page's `<script type="application/json">` element with the replies of the first calls. */
+export const firstRepliesElementId = 'first-replies';
+
+/** A first call's reply as the page carries it: the HTTP status and the JSON envelope. */
+export interface FirstReply {
+  method: 'GET' | 'POST';
+  path: string;
+  status: number;
+  envelope: unknown;
+}
+
 /** Whether a path opens the portal (not the sign-in screen nor the offline notice). */
 export const isPortalPath = (pathname: string) =>
-  /^\/lms(\/|$)/.test(pathname) && pathname !== LOGIN_PATH && pathname !== '/lms/offline';
+  /^\/lms(\/|$)/.test(pathname) && pathname !== '/lms/login' && pathname !== '/lms/offline';
 
 /** Whether a path opens home. */
 export const isHomePath = (pathname: string) => /^\/lms\/?$/.test(pathname);

@@ -1,0 +1,106 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { enticate } from '@okuu/contracts/auth/enticate';
+import { chatCount } from '@okuu/contracts/chat/count';
+import { type FirstReply, firstCallsOf, firstRepliesElementId } from '@okuu/contracts/first-calls';
+import { photo } from '@okuu/contracts/misc/photo';
+import { years } from '@okuu/contracts/misc/years';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { users } from '../db/schema/users.ts';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'okuu-dist-'));
+  for (const page of ['index', 'home.ru', 'home.kg', 'home.en', 'login.ru']) {
+    await fs.writeFile(
+      path.join(dist, `${page}.html`),
+      `<!doctype html><title>${page}</title><body><div id="root"></div></body>`,
+    );
+  }
+  t = await createTestApp({ WEB_DIST: dist });
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(dist, { recursive: true, force: true });
+});
+
+const elementPattern = new RegExp(`<script type="application/json" id="${firstRepliesElementId}">(.*?)</script>`, 's');
+/** The first calls' replies a page carries, or null when it carries none. */
+const repliesIn = (html: string): FirstReply[] | null => {
+  const found = elementPattern.exec(html);
+  return found?.[1] ? (JSON.parse(found[1]) as FirstReply[]) : null;
+};
+
+describe('the page of a signed-in visitor', () => {
+  it('carries the replies of the first screen’s calls, the same as the API gives', async () => {
+    const cookie = await t.signIn('student1');
+    const res = await t.app.inject({ method: 'GET', url: '/lms', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>home.ru</title>');
+    const replies = repliesIn(res.body);
+    expect(replies?.map(({ method, path }) => ({ method, path }))).toEqual(firstCallsOf('/lms'));
+    for (const endpoint of [enticate, photo, chatCount, years]) {
+      const direct = await t.call(endpoint, {}, { cookie });
+      const carried = replies?.find((r) => r.path === endpoint.path);
+      expect(carried?.status, endpoint.path).toBe(200);
+      expect(carried?.envelope, endpoint.path).toEqual(direct.body);
+    }
+    // It is this visitor's: no cache may keep it.
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.vary).toContain('cookie');
+
+    // Another screen of the portal: the calls every screen makes.
+    const news = repliesIn((await t.app.inject({ method: 'GET', url: '/lms/news', headers: { cookie } })).body);
+    expect(news?.map((r) => r.path)).toEqual(firstCallsOf('/lms/news').map((call) => call.path));
+  });
+
+  it('is compressed as the browser accepts', async () => {
+    const cookie = await t.signIn('student2');
+    const br = await t.app.inject({ method: 'GET', url: '/lms', headers: { cookie, 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(repliesIn(zlib.brotliDecompressSync(br.rawPayload).toString())).toHaveLength(firstCallsOf('/lms').length);
+    const gz = await t.app.inject({ method: 'GET', url: '/lms', headers: { cookie, 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(repliesIn(zlib.gunzipSync(gz.rawPayload).toString())).toHaveLength(firstCallsOf('/lms').length);
+  });
+
+  it('keeps what the replies say from ending the script element', async () => {
+    const [original] = await t.database.db.select().from(users).where(eq(users.login, 'teacher2'));
+    await t.database.db.update(users).set({ firstName: '</script><b>x</b>' }).where(eq(users.login, 'teacher2'));
+    try {
+      const cookie = await t.signIn('teacher2');
+      const res = await t.app.inject({ method: 'GET', url: '/lms', headers: { cookie } });
+      expect(res.body).not.toContain('</script><b>');
+      expect(JSON.stringify(repliesIn(res.body)?.[0]?.envelope)).toContain('</script><b>x</b>');
+    } finally {
+      await t.database.db
+        .update(users)
+        .set({ firstName: original?.firstName ?? '' })
+        .where(eq(users.login, 'teacher2'));
+    }
+  });
+});
+
+describe('the page of anyone else', () => {
+  it('carries no replies: no session, an unknown one, or a page that makes no calls', async () => {
+    const cookie = await t.signIn('student1');
+    const cases = [
+      { url: '/lms', headers: {} },
+      { url: '/lms', headers: { cookie: 'token=not-a-session' } },
+      { url: '/lms/login', headers: { cookie } },
+      { url: '/lms/offline', headers: { cookie } },
+      { url: '/', headers: { cookie } },
+    ];
+    for (const { url, headers } of cases) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain(firstRepliesElementId);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+});
