@@ -4,13 +4,8 @@ import { afterNextPaint } from './lib/next-paint';
 import { hasStoredSession } from './lib/session';
 
 // The entry is small and imports little, so that it runs as soon as it arrives: the first screen's calls start while
-// the app's code still loads (their round trips overlap its download). The page's first look into local storage and
-// its first fetch() each set something up in the browser (each took up to 25 ms of the main thread in a desktop
-// Chromium here, several times that on a slow phone): in separate tasks they do not make one long task together.
-if (hasStoredSession()) {
-  await new Promise((resolve) => setTimeout(resolve));
-  startEarlyCalls(firstCallsOf(window.location.pathname));
-}
+// the app's code still loads (their round trips overlap its download), unless the page brought their replies.
+if (hasStoredSession()) startEarlyCalls(firstCallsOf(window.location.pathname));
 
 // The app's code (preloaded by the page meanwhile) is evaluated and rendered once the page has drawn its spinner, so
 // a phone shows something before that work rather than after.
