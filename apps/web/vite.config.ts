@@ -20,24 +20,30 @@ function serviceWorker(): Plugin {
   return {
     name: 'okuu-service-worker',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const publicDir = new URL('./public', import.meta.url);
-      const publicFiles = existsSync(publicDir) ? readdirSync(publicDir) : [];
-      const files = ['index.html', ...Object.keys(bundle).filter((file) => file !== 'index.html'), ...publicFiles].map(
-        (file) => `${base}${file}`,
-      );
-      const hash = createHash('sha256').update(files.join('\n'));
-      for (const output of Object.values(bundle)) hash.update(output.type === 'chunk' ? output.code : output.source);
-      for (const file of publicFiles) hash.update(readFileSync(new URL(`./public/${file}`, import.meta.url)));
-      const version = hash.digest('hex').slice(0, 12);
-      const template = readFileSync(new URL('./src/app/service-worker.js', import.meta.url), 'utf8');
-      this.emitFile({
-        type: 'asset',
-        fileName: 'sw.js',
-        source: template
-          .replace("'__SHELL_VERSION__'", JSON.stringify(version))
-          .replace("['__SHELL_FILES__']", JSON.stringify(files)),
-      });
+    // After Vite's own handlers, which drop the script of a chunk that only carries styles: the list must not name it.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const publicDir = new URL('./public', import.meta.url);
+        const publicFiles = existsSync(publicDir) ? readdirSync(publicDir) : [];
+        const files = [
+          'index.html',
+          ...Object.keys(bundle).filter((file) => file !== 'index.html'),
+          ...publicFiles,
+        ].map((file) => `${base}${file}`);
+        const hash = createHash('sha256').update(files.join('\n'));
+        for (const output of Object.values(bundle)) hash.update(output.type === 'chunk' ? output.code : output.source);
+        for (const file of publicFiles) hash.update(readFileSync(new URL(`./public/${file}`, import.meta.url)));
+        const version = hash.digest('hex').slice(0, 12);
+        const template = readFileSync(new URL('./src/app/service-worker.js', import.meta.url), 'utf8');
+        this.emitFile({
+          type: 'asset',
+          fileName: 'sw.js',
+          source: template
+            .replace("'__SHELL_VERSION__'", JSON.stringify(version))
+            .replace("['__SHELL_FILES__']", JSON.stringify(files)),
+        });
+      },
     },
   };
 }
@@ -325,13 +331,14 @@ export default defineConfig({
               priority: 6,
             },
             // The rest of Mantine that three or more screens share, but for the overlays: loaded with the portal,
-            // never by the sign-in route. (Scroll locking too: the app shell needs a name from it.) A component fewer screens use stays out of it, so that home does not load,
+            // never by the sign-in route. (Not the styles a component imports: they go with that component's chunk.) (Scroll locking too: the app shell needs a name from it.) A component fewer screens use stays out of it, so that home does not load,
             // say, the number input and the pagination that only the library and the study materials show.
             {
               name: 'mantine-portal',
               test: (id) =>
                 /node_modules[\\/](@mantine[\\/](core|hooks)|react-remove-scroll[^\\/]*)[\\/]/.test(id) &&
-                !isOverlay(id),
+                !isOverlay(id) &&
+                !id.endsWith('.css'),
               minShareCount: 3,
               priority: 5,
             },

@@ -1,4 +1,6 @@
-// Mantine's styles, per component (not the whole library): the base first, then the components the portal uses.
+// Mantine's styles, per component (not the whole library): the base first, then the components the first screens
+// render. The overlays and what a single screen shows import their components' styles themselves, so those load with
+// their code rather than before the first screens.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 // The portal theme's own values of those variables (vite.config.ts).
@@ -22,25 +24,19 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Avatar.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/Burger.css';
+// The bases of the overlays stay here, ahead of the overlays' own styles (which load with their code), as the
+// overlays' styles override some of theirs.
+import '@mantine/core/styles/Popover.css';
+// (The profile menu's too: it opens from the header, from its first picture on.)
+import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/AppShell.css';
-import '@mantine/core/styles/DataList.css';
 import '@mantine/core/styles/EmptyState.css';
-import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Pill.css';
-import '@mantine/core/styles/PillsInput.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/VisuallyHidden.css';
-import '@mantine/notifications/styles.css';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Drawer.css';
 import { Drawer } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SideMenu } from './side-menu';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Progress.css';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { NamespaceWith } from '../../lib/catalogues';

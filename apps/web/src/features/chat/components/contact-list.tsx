@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Combobox.css';
 import { Alert, Avatar, Badge, Button, Group, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Modal.css';
 import { Anchor, Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type ChatAttachment, type ChatMessage, chatRecipientTypes } from '@okuu/contracts/chat/message';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/DataList.css';
 import { Alert, Button, DataList, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
