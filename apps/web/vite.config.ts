@@ -331,8 +331,10 @@ export default defineConfig({
               priority: 6,
             },
             // The rest of Mantine that three or more screens share, but for the overlays: loaded with the portal,
-            // never by the sign-in route. (Not the styles a component imports: they go with that component's chunk.) (Scroll locking too: the app shell needs a name from it.) A component fewer screens use stays out of it, so that home does not load,
-            // say, the number input and the pagination that only the library and the study materials show.
+            // never by the sign-in route. (Scroll locking too: the app shell needs a name from it.) A component fewer
+            // screens use stays out of it, so that home does not load, say, the number input and the pagination that
+            // only the library and the study materials show. The styles a component imports stay out too: they go with
+            // the chunk of the code that imports them.
             {
               name: 'mantine-portal',
               test: (id) =>
