@@ -7,8 +7,11 @@ import { currentLanguage, switchLanguage } from '../../../lib/i18n';
 import { languages } from '../../../lib/languages';
 import { useLogout } from '../../../lib/use-session';
 
-/** Change password, the dark-mode toggle, language (Кыр / Рус / Eng) and logout, opened from `target`. */
-export function ProfileMenuDropdown({ target }: { target: ReactElement }) {
+/**
+ * Change password, the dark-mode toggle, language (Кыр / Рус / Eng) and logout, opened from `target` (and open from
+ * the start with `defaultOpened`: `target` was clicked before this was here).
+ */
+export function ProfileMenuDropdown({ target, defaultOpened }: { target: ReactElement; defaultOpened?: boolean }) {
   const { t } = useTranslation(['profile', 'common']);
   const { setColorScheme } = useMantineColorScheme();
   const dark = useComputedColorScheme('dark', { getInitialValueInEffect: false }) === 'dark';
@@ -16,7 +19,7 @@ export function ProfileMenuDropdown({ target }: { target: ReactElement }) {
   const language = currentLanguage();
 
   return (
-    <Menu position="bottom-start" width={220} shadow="md">
+    <Menu position="bottom-start" width={220} shadow="md" defaultOpened={defaultOpened}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={Link} to="/lms/change-password" leftSection={<KeyIcon size={16} />}>

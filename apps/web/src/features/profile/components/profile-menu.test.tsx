@@ -1,0 +1,37 @@
+import { ActionIcon } from '@mantine/core';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderAt, testStudent } from '../../../test/render';
+import { ProfileMenu } from './profile-menu';
+
+describe('profile menu', () => {
+  it('opens on a click made before its code has loaded', async () => {
+    renderAt('/lms/profile', <ProfileMenu target={<ActionIcon aria-label="Профиль">A</ActionIcon>} />, {
+      user: testStudent,
+    });
+    // The first render, before the portal's first picture: the button is there, the menu is not yet.
+    const button = screen.getByRole('button', { name: 'Профиль' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    await userEvent.click(button);
+
+    expect(await screen.findByRole('menuitem', { name: 'Сменить пароль' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Выход' })).toBeTruthy();
+  });
+
+  it('opens and closes from its button once loaded', async () => {
+    renderAt('/lms/profile', <ProfileMenu target={<ActionIcon aria-label="Профиль">A</ActionIcon>} />, {
+      user: testStudent,
+    });
+    // Loaded after the first picture, closed.
+    const button = await screen.findByRole('button', { name: 'Профиль', expanded: false });
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    await userEvent.click(button);
+    expect(await screen.findByRole('menuitem', { name: 'Выход' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(() => screen.queryByRole('menu')).toBeNull();
+  });
+});
