@@ -19,10 +19,11 @@ export function ProfileMenu({ target }: { target: ReactElement<MenuTargetProps> 
   const ready = useAfterFirstPaint();
   const [clicked, setClicked] = useState(false);
   const waiting = cloneElement(target, { 'aria-haspopup': 'menu', onClick: () => setClicked(true) });
-  if (!ready && !clicked) return waiting;
+  // (Loaded as a transition, the menu replaces the button once it is here: the button is not swapped for a copy of
+  // itself meanwhile.)
   return (
     <Suspense fallback={waiting}>
-      <ProfileMenuDropdown target={target} defaultOpened={clicked} />
+      {ready || clicked ? <ProfileMenuDropdown target={target} defaultOpened={clicked} /> : waiting}
     </Suspense>
   );
 }
