@@ -8,9 +8,13 @@ import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { themeCssVariables } from './src/app/theme-css.ts';
 import { htmlLangOf, languages } from './src/lib/languages.ts';
+import { codeAfterPaintId } from './src/lib/next-paint.ts';
 
 const base = '/lms/';
 const backend = 'http://localhost:8080';
+
+/** The browser's build (the client environment), not the server's renderer. */
+const isBrowser = (environment: { name: string }) => environment.name === 'client';
 
 /**
  * Emits dist/sw.js from src/app/service-worker.js with the list of every built file (the app shell),
@@ -20,6 +24,7 @@ function serviceWorker(): Plugin {
   return {
     name: 'okuu-service-worker',
     apply: 'build',
+    applyToEnvironment: isBrowser,
     // After Vite's own handlers, which drop the script of a chunk that only carries styles: the list must not name it.
     generateBundle: {
       order: 'post',
@@ -156,6 +161,7 @@ function firstScreenPages(): Plugin {
   return {
     name: 'okuu-first-screen-pages',
     apply: 'build',
+    applyToEnvironment: isBrowser,
     enforce: 'post',
     // After Vite's own handlers, which still rewrite the chunks that import others dynamically.
     generateBundle: {
@@ -199,6 +205,7 @@ function firstScreenPages(): Plugin {
               .map((file) => `${space}<link rel="stylesheet" crossorigin href="${base}${file}">`)
               .join('')}${script}`,
         );
+        // The page of any other screen: the app draws it, and needs its code at once.
         page.source = replaceOnce(styled, '\n  </head>', `\n    ${app.map(preload).join('\n    ')}\n  </head>`);
         const initial = new Set([...entryCode, ...app]);
         // What a first screen runs at load (its chunks but its catalogues) is compiled as it downloads, off the main
@@ -213,24 +220,24 @@ function firstScreenPages(): Plugin {
 
         for (const [name, sources] of Object.entries(firstScreens)) {
           const scripts = [...withImports(sources.map(chunkOf))].filter((file) => !initial.has(file));
-          const styles = stylesOf(scripts);
           compileAtLoad(scripts);
-          // As the app asks for them (crossorigin): a preload in another mode would be fetched a second time.
-          const links = [
-            ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`),
-            ...scripts.map(preload),
-          ];
+          // The server draws these screens in their pages (render-page.tsx), so their styles apply from the first paint.
+          // (In the mode the app asks for them, crossorigin, which then finds them here rather than fetching them again.)
+          const styles = stylesOf(scripts).map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`);
           // One copy per language, with its catalogues: the server sends the one of the language the app will choose.
           // Its <html lang> is of that language too.
           for (const language of languages) {
-            const catalogues = chunkOf(`src/locales/${language}/index.ts`);
+            const code = [...app, ...scripts, chunkOf(`src/locales/${language}/index.ts`)].map(preload);
+            // The code, which makes the screen work, is fetched once the page has shown it (the entry opens the template
+            // then): on a slow network it would otherwise take most of the bandwidth the page and its styles need.
+            const template = `<template id="${codeAfterPaintId}">\n      ${code.join('\n      ')}\n    </template>`;
             this.emitFile({
               type: 'asset',
               fileName: `${name}.${language}.html`,
               source: [
                 ['<html lang="ru"', `<html lang="${htmlLangOf(language)}"`],
-                ['\n  </head>', `\n    ${[...links, preload(catalogues)].join('\n    ')}\n  </head>`],
-              ].reduce((html, [from, to]) => replaceOnce(html, from as string, to as string), String(page.source)),
+                ['\n  </head>', `\n    ${[...styles, template].join('\n    ')}\n  </head>`],
+              ].reduce((html, [from, to]) => replaceOnce(html, from as string, to as string), styled),
             });
           }
         }
@@ -239,26 +246,31 @@ function firstScreenPages(): Plugin {
   };
 }
 
-/** Mantine's `useId` (@mantine/hooks) replaced by src/lib/mantine-use-id.ts, which says why. */
-function stableMantineIds(): Plugin {
-  const mantineUseId = /@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
-  const replacement = path.join(sourceDir, 'lib/mantine-use-id.ts');
-  let replaced = false;
+/** Modules of Mantine replaced by the portal's own (each says why), by their path in node_modules/@mantine. */
+const mantineReplacements: Record<string, string> = {
+  'hooks/esm/use-id/use-id.mjs': 'lib/mantine-use-id.ts',
+  'core/esm/core/MantineProvider/MantineCssVariables/MantineCssVariables.mjs': 'lib/mantine-css-variables.ts',
+};
+
+/** Puts the portal's own modules in place of some of Mantine's (`mantineReplacements`). */
+function replaceMantineModules(): Plugin {
+  const replaced = new Set<string>();
   return {
-    name: 'okuu-stable-mantine-ids',
+    name: 'okuu-mantine-replacements',
     apply: 'build',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!source.endsWith('use-id.mjs')) return null;
+      const file = Object.keys(mantineReplacements).find((path) => source.endsWith(path.split('/').pop() ?? path));
+      if (!file) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved || !mantineUseId.test(resolved.id)) return null;
-      replaced = true;
-      return replacement;
+      if (!resolved?.id.replaceAll('\\', '/').endsWith(`@mantine/${file}`)) return null;
+      replaced.add(file);
+      return path.join(sourceDir, mantineReplacements[file] as string);
     },
     buildEnd(error) {
-      // A Mantine that moved the file would otherwise bring the slow version back unnoticed.
-      if (!error && !replaced)
-        this.error("Mantine's useId (@mantine/hooks/esm/use-id/use-id.mjs) was not found to replace");
+      // A Mantine that moved a file would otherwise bring its own version back unnoticed.
+      const missed = Object.keys(mantineReplacements).filter((file) => !replaced.has(file));
+      if (!error && missed.length > 0) this.error(`Mantine's ${missed.join(', ')} not found to replace`);
     },
   };
 }
@@ -276,11 +288,29 @@ function themeStylesheet(): Plugin {
   };
 }
 
+/**
+ * The server's renderer goes into `server/` of the browser's build directory (whatever --outDir says), so the server
+ * finds both in WEB_DIST.
+ */
+function rendererBesideApp(): Plugin {
+  let appDir = 'dist';
+  return {
+    name: 'okuu-renderer-beside-app',
+    config(config) {
+      appDir = config.build?.outDir ?? appDir;
+    },
+    configEnvironment(name) {
+      if (name === 'ssr') return { build: { outDir: path.join(appDir, 'server'), emptyOutDir: true } };
+    },
+  };
+}
+
 /** Writes .br and .gz next to every text file of the build: the server sends them pre-compressed. */
 function precompress(): Plugin {
   return {
     name: 'okuu-precompress',
     apply: 'build',
+    applyToEnvironment: isBrowser,
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       for (const file of Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json)$/.test(name))) {
@@ -294,69 +324,90 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base,
-  plugins: [react(), stableMantineIds(), themeStylesheet(), serviceWorker(), firstScreenPages(), precompress()],
-  build: {
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Fewer, larger chunks for what the screens share: the libraries every screen needs; the Mantine that
-            // the sign-in route renders with; and the rest of Mantine used by more than one portal screen.
-            // Priorities keep each library in its own group (a group also takes the dependencies of what it
-            // captures).
-            // React in a file of its own, the other libraries in another: the largest download of the first screens is
-            // then split over two connections rather than left to one, and updating one library leaves React cached.
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 },
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](react-router|i18next|react-i18next|@tanstack)[\\/]/,
-              priority: 8,
+  plugins: [
+    react(),
+    replaceMantineModules(),
+    themeStylesheet(),
+    serviceWorker(),
+    firstScreenPages(),
+    precompress(),
+    rendererBesideApp(),
+  ],
+  // `vite build` builds the browser's app, then the server's renderer of the first screens (dist/server/).
+  builder: {},
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // Fewer, larger chunks for what the screens share: the libraries every screen needs; the Mantine that
+                // the sign-in route renders with; and the rest of Mantine used by more than one portal screen.
+                // Priorities keep each library in its own group (a group also takes the dependencies of what it
+                // captures).
+                // React in a file of its own, the other libraries in another: the largest download of the first screens is
+                // then split over two connections rather than left to one, and updating one library leaves React cached.
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 },
+                {
+                  name: 'vendor',
+                  test: /node_modules[\\/](react-router|i18next|react-i18next|@tanstack)[\\/]/,
+                  priority: 8,
+                },
+                // The Mantine that the sign-in route renders with (its styles system and components, with what they
+                // import), shared with the portal. The sign-in route's bundle budget test fails when this list misses one.
+                {
+                  name: 'mantine',
+                  test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core[\\/]|components[\\/](ActionIcon|Alert|Button|Center|CloseButton|Group|Image|Input|InputBase|Loader|Paper|PasswordInput|Skeleton|Stack|Text|TextInput|Title|Transition|UnstyledButton)[\\/])/,
+                  minShareCount: 2,
+                  priority: 7,
+                },
+                // What the entry imports (small: it runs at once), apart from what the app's start imports with it.
+                { name: (id, ctx) => (firstScreenOf(id, ctx) === 'entry' ? 'entry' : null), priority: 9 },
+                // The app's own modules that its start needs (beyond the entry's) or both first screens do, in one chunk
+                // rather than one per module.
+                // The start itself stays out: it awaits the first screen's chunks, which import this one.
+                {
+                  name: (id, ctx) =>
+                    isOwnSource(id) && id !== startModule && firstScreenOf(id, ctx) === 'shell' ? 'shell' : null,
+                  priority: 6,
+                },
+                // The rest of Mantine that three or more screens share, but for the overlays: loaded with the portal,
+                // never by the sign-in route. (Scroll locking too: the app shell needs a name from it.) A component fewer
+                // screens use stays out of it, so that home does not load, say, the number input and the pagination that
+                // only the library and the study materials show. The styles a component imports stay out too: they go with
+                // the chunk of the code that imports them.
+                {
+                  name: 'mantine-portal',
+                  test: (id) =>
+                    /node_modules[\\/](@mantine[\\/](core|hooks)|react-remove-scroll[^\\/]*)[\\/]/.test(id) &&
+                    !isOverlay(id) &&
+                    !id.endsWith('.css'),
+                  minShareCount: 3,
+                  priority: 5,
+                },
+                // The overlays that several screens render, with what they need beyond the shared Mantine.
+                { name: 'mantine-overlays', test: isOverlay, minShareCount: 2, priority: 4 },
+                // The API contracts the first screens call, with zod: the portal needs them to show, the sign-in route
+                // with its first call. (The others stay with the screens that call them: each costs time to set up.)
+                {
+                  name: (id, ctx) => (isContract(id) && firstScreenOf(id, ctx) ? 'contracts' : null),
+                  priority: 3,
+                },
+                // The app's own modules that one first screen alone needs, in one chunk per screen, not one per module.
+                { name: (id, ctx) => screenChunkOf(id, ctx), priority: 1 },
+              ],
             },
-            // The Mantine that the sign-in route renders with (its styles system and components, with what they
-            // import), shared with the portal. The sign-in route's bundle budget test fails when this list misses one.
-            {
-              name: 'mantine',
-              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core[\\/]|components[\\/](ActionIcon|Alert|Button|Center|CloseButton|Group|Image|Input|InputBase|Loader|Paper|PasswordInput|Skeleton|Stack|Text|TextInput|Title|Transition|UnstyledButton)[\\/])/,
-              minShareCount: 2,
-              priority: 7,
-            },
-            // What the entry imports (small: it runs at once), apart from what the app's start imports with it.
-            { name: (id, ctx) => (firstScreenOf(id, ctx) === 'entry' ? 'entry' : null), priority: 9 },
-            // The app's own modules that its start needs (beyond the entry's) or both first screens do, in one chunk
-            // rather than one per module.
-            // The start itself stays out: it awaits the first screen's chunks, which import this one.
-            {
-              name: (id, ctx) =>
-                isOwnSource(id) && id !== startModule && firstScreenOf(id, ctx) === 'shell' ? 'shell' : null,
-              priority: 6,
-            },
-            // The rest of Mantine that three or more screens share, but for the overlays: loaded with the portal,
-            // never by the sign-in route. (Scroll locking too: the app shell needs a name from it.) A component fewer
-            // screens use stays out of it, so that home does not load, say, the number input and the pagination that
-            // only the library and the study materials show. The styles a component imports stay out too: they go with
-            // the chunk of the code that imports them.
-            {
-              name: 'mantine-portal',
-              test: (id) =>
-                /node_modules[\\/](@mantine[\\/](core|hooks)|react-remove-scroll[^\\/]*)[\\/]/.test(id) &&
-                !isOverlay(id) &&
-                !id.endsWith('.css'),
-              minShareCount: 3,
-              priority: 5,
-            },
-            // The overlays that several screens render, with what they need beyond the shared Mantine.
-            { name: 'mantine-overlays', test: isOverlay, minShareCount: 2, priority: 4 },
-            // The API contracts the first screens call, with zod: the portal needs them to show, the sign-in route
-            // with its first call. (The others stay with the screens that call them: each costs time to set up.)
-            {
-              name: (id, ctx) => (isContract(id) && firstScreenOf(id, ctx) ? 'contracts' : null),
-              priority: 3,
-            },
-            // The app's own modules that one first screen alone needs, in one chunk per screen, not one per module.
-            { name: (id, ctx) => screenChunkOf(id, ctx), priority: 1 },
-          ],
+          },
         },
       },
+    },
+    ssr: {
+      // One self-contained file: the server loads it as it is, with no packages to resolve beside it.
+      resolve: { noExternal: true },
+      // React's production build, whatever NODE_ENV the server runs with.
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: { ssr: 'src/app/render-page.tsx', rolldownOptions: { output: { codeSplitting: false } } },
     },
   },
   server: {

@@ -19,9 +19,24 @@ beforeAll(async () => {
   for (const page of ['index', 'home.ru', 'home.kg', 'home.en', 'login.ru']) {
     await fs.writeFile(
       path.join(dist, `${page}.html`),
-      `<!doctype html><title>${page}</title><body><div id="root"></div></body>`,
+      `<!doctype html><html data-mantine-color-scheme="dark"><title>${page}</title><!--${page}-->` +
+        '<body><div id="root"><svg class="boot"></svg></div></body></html>',
     );
   }
+  // A renderer of the shape the web app builds (PageRenderer): it draws the request it got, so that the tests see it.
+  await fs.mkdir(path.join(dist, 'server'));
+  await fs.writeFile(
+    path.join(dist, 'server', 'render-page.js'),
+    `export async function renderPage(request) {
+      if (request.userAgent === 'breaks the renderer') throw new Error('the drawing failed');
+      const drawn = request.pathname === '/lms/login' || (request.replies !== null && request.pathname === '/lms');
+      return {
+        colorScheme: request.colorScheme === 'light' ? 'light' : 'dark',
+        root: drawn ? '<div id="root" data-request="' + encodeURIComponent(JSON.stringify(request)) + '">drawn</div>' : null,
+        title: drawn ? '<title>drawn ' + request.pathname + '</title>' : null,
+      };
+    }`,
+  );
   t = await createTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -41,7 +56,7 @@ describe('the page of a signed-in visitor', () => {
     const cookie = await t.signIn('student1');
     const res = await t.app.inject({ method: 'GET', url: '/lms', headers: { cookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<title>home.ru</title>');
+    expect(res.body).toContain('<!--home.ru-->');
     const replies = repliesIn(res.body);
     expect(replies?.map(({ method, path }) => ({ method, path }))).toEqual(firstCallsOf('/lms'));
     for (const endpoint of [enticate, photo, chatCount, years]) {
@@ -102,5 +117,65 @@ describe('the page of anyone else', () => {
       expect(res.body, url).not.toContain(firstRepliesElementId);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+});
+
+/** The request the test renderer drew the page for, or null when it drew none. */
+const drawnFor = (html: string) => {
+  const found = /<div id="root" data-request="([^"]*)">drawn<\/div>/.exec(html);
+  return found?.[1] ? JSON.parse(decodeURIComponent(found[1])) : null;
+};
+
+describe('the first screens the web app draws', () => {
+  it('are drawn for what the request says: path, language, theme, browser and, signed in, the first calls’ replies', async () => {
+    const cookie = await t.signIn('student1');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/lms?lang=kg',
+      headers: { cookie: `${cookie}; theme=light`, 'user-agent': 'a phone (Mobile)' },
+    });
+    const request = drawnFor(res.body);
+    expect(request).toMatchObject({
+      pathname: '/lms',
+      language: 'kg',
+      colorScheme: 'light',
+      userAgent: 'a phone (Mobile)',
+    });
+    expect(request.replies).toEqual(repliesIn(res.body));
+    // The drawing replaces the spinner's #root, and the page takes its title and theme.
+    expect(res.body).not.toContain('class="boot"');
+    expect(res.body).toContain('<title>drawn /lms</title>');
+    expect(res.body).toContain('<html data-mantine-color-scheme="light">');
+    expect(res.body).toContain('<!--home.kg-->');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('draws the sign-in screen for anyone, and leaves other pages to the app, in the theme of the cookie', async () => {
+    const signInPage = await t.app.inject({ method: 'GET', url: '/lms/login', headers: { cookie: 'lang=en' } });
+    expect(drawnFor(signInPage.body)).toMatchObject({ pathname: '/lms/login', language: 'en', replies: null });
+    expect(signInPage.headers['cache-control']).toBe('no-cache');
+    expect(signInPage.headers.vary).toContain('cookie');
+
+    const news = await t.app.inject({ method: 'GET', url: '/lms/news', headers: { cookie: 'theme=light' } });
+    expect(drawnFor(news.body)).toBeNull();
+    expect(news.body).toContain('<svg class="boot"></svg>');
+    expect(news.body).toContain('<html data-mantine-color-scheme="light">');
+    expect(news.body).toContain('<title>index</title>');
+  });
+
+  it('sends the page as built when the drawing fails', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/lms/login',
+      headers: { 'user-agent': 'breaks the renderer' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<svg class="boot"></svg>');
+    expect(res.body).toContain('<title>login.ru</title>');
+  });
+
+  it('keeps the renderer itself out of the site', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/lms/server/render-page.js' });
+    expect(res.body).not.toContain('renderPage');
   });
 });

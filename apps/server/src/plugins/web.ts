@@ -1,10 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { type FirstReply, firstCallsOf, firstRepliesElementId } from '@okuu/contracts/first-calls';
+import type { DrawnPage, PageRenderer } from '@okuu/contracts/page-renderer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tokenCookie } from './auth.ts';
 
@@ -32,6 +34,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       prefix: '/lms/',
       wildcard: true,
       index: false,
+      // The renderer of the first screens is the server's (below), not a file of the site.
+      allowedPath: (pathName) => !pathName.startsWith('/server/'),
       preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -47,10 +51,16 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   // and the catalogues of that language (vite.config.ts): `<screen>.<language>.html`.
   const firstScreens: Record<string, string> = { '/': 'home', '/lms': 'home', '/lms/': 'home', '/lms/login': 'login' };
   const screenPages = new Set(built ? readdirSync(webDist).filter((file) => /^\w+\.\w+\.html$/.test(file)) : []);
+  /** The web app's renderer of its first screens, from the same build. */
+  const rendererFile = path.join(webDist, 'server', 'render-page.js');
+  const renderer: PageRenderer | null =
+    built && existsSync(rendererFile) ? ((await import(pathToFileURL(rendererFile).href)) as PageRenderer) : null;
   /** The language the app will choose (spec: `?lang`, then the `lang` cookie), so far as a request shows it. */
-  const languageOf = (request: FastifyRequest) => {
+  const languageOf = (request: FastifyRequest): string | undefined => {
     const query = request.query as Record<string, unknown> | undefined;
-    return [query?.lang, request.cookies.lang].find((lang) => typeof lang === 'string' && /^\w+$/.test(lang));
+    return [query?.lang, request.cookies.lang].find(
+      (lang): lang is string => typeof lang === 'string' && /^\w+$/.test(lang),
+    );
   };
   const pageFor = (request: FastifyRequest, url: string) => {
     const screen = firstScreens[url];
@@ -87,18 +97,45 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     return replies[0]?.status === 200 ? replies : null;
   };
 
-  /** The page with the first calls' replies in it, compressed as the browser accepts. */
-  const sendWithReplies = async (request: FastifyRequest, reply: FastifyReply, page: string, replies: FirstReply[]) => {
-    // JSON in a script element: only '<' could end it early.
-    const json = JSON.stringify(replies).replaceAll('<', '\\u003c');
+  /**
+   * The page as drawn for this request (its screen, title and theme; see PageRenderer), with the first calls' replies
+   * in it, compressed as the browser accepts. A renderer that fails leaves the page as built: the app draws it.
+   */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, url: string, replies: FirstReply[] | null) => {
+    const drawing: Promise<DrawnPage | null> = renderer
+      ? renderer
+          .renderPage({
+            pathname: url,
+            language: languageOf(request),
+            colorScheme: request.cookies.theme,
+            userAgent: request.headers['user-agent'],
+            replies,
+          })
+          .catch((error: unknown) => {
+            request.log.error({ err: error }, 'the first screen could not be drawn');
+            return null;
+          })
+      : Promise.resolve(null);
     // Read at each request, as sendFile does: a rebuild of the app changes the page.
-    const html = (await readFile(path.join(webDist, page), 'utf8')).replace(
-      '</body>',
-      `<script type="application/json" id="${firstRepliesElementId}">${json}</script>\n  </body>`,
-    );
+    let [html, drawn] = await Promise.all([readFile(path.join(webDist, pageFor(request, url)), 'utf8'), drawing]);
+    if (drawn) {
+      html = html.replace(/data-mantine-color-scheme="\w+"/, `data-mantine-color-scheme="${drawn.colorScheme}"`);
+      if (drawn.title) html = html.replace(/<title>[^<]*<\/title>/, drawn.title);
+      // The page's #root holds only its spinner (index.html), which the screen replaces.
+      if (drawn.root) html = html.replace(/<div id="root">[\s\S]*?<\/div>/, () => drawn.root ?? '');
+    }
+    if (replies) {
+      // JSON in a script element: only '<' could end it early.
+      const json = JSON.stringify(replies).replaceAll('<', '\\u003c');
+      html = html.replace(
+        '</body>',
+        `<script type="application/json" id="${firstRepliesElementId}">${json}</script>\n  </body>`,
+      );
+    }
     const accepts = String(request.headers['accept-encoding'] ?? '');
     reply
-      .header('cache-control', 'private, no-store')
+      // A signed-in visitor's page is theirs alone; any page depends on the cookies (language, theme, session).
+      .header('cache-control', replies ? 'private, no-store' : 'no-cache')
       .header('vary', 'cookie, accept-encoding')
       .type('text/html; charset=utf-8');
     if (/\bbr\b/.test(accepts)) {
@@ -116,14 +153,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build -w apps/web` (npm start does it for you).');
     }
-    const page = pageFor(request, url);
-    const replies = await firstReplies(request, url);
-    if (replies) return sendWithReplies(request, reply, page, replies);
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'cookie')
-      .type('text/html; charset=utf-8')
-      .sendFile(page);
+    return sendPage(request, reply, url, await firstReplies(request, url));
   };
 
   app.get('/', (request, reply) => sendApp(request, reply, '/'));

@@ -1,15 +1,20 @@
+import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppErrorBoundary } from './error-boundary';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
 
-export function App() {
+/** The portal. The server, drawing a page, gives its own router (at that page's address) and providers' state. */
+export function App({
+  router: Router = BrowserRouter,
+  ...providers
+}: { router?: ComponentType<{ children: ReactNode }> } & Omit<ComponentProps<typeof Providers>, 'children'>) {
   return (
-    <Providers>
+    <Providers {...providers}>
       <AppErrorBoundary>
-        <BrowserRouter>
+        <Router>
           <AppRoutes />
-        </BrowserRouter>
+        </Router>
       </AppErrorBoundary>
     </Providers>
   );

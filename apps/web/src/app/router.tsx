@@ -1,5 +1,5 @@
 import { isHomePath, isPortalPath } from '@okuu/contracts/first-calls';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, useEffect, useState } from 'react';
 import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api';
@@ -45,31 +45,43 @@ const UnavailableEntry = screen(() => import('./pages/not-available-page').then(
 /** How long the first picture of the portal waits, once its code is here, for the rest of its data. */
 const FIRST_DATA_WAIT_MS = 300;
 
+/** The first screens' code, loaded before the first render (by the browser, and by the server for the pages it draws). */
+export function preloadScreenCode(pathname: string): Promise<unknown>[] {
+  if (pathname === LOGIN_PATH) return [LoginPage.preload()];
+  if (!isPortalPath(pathname)) return [];
+  return isHomePath(pathname) ? [PortalLayout.preload(), HomePage.preload()] : [PortalLayout.preload()];
+}
+
+/**
+ * What the portal's first screen shows, fetched into a cache as the portal's code arrives: who is signed in
+ * (`session`), and the portal's and home's own data (`rest`).
+ */
+export function prefetchFirstScreenData(pathname: string, client: QueryClient) {
+  // (The session query's code comes with the portal's, not with the sign-in screen's.)
+  const portal = import('./home-screen');
+  return {
+    session: portal.then((m) => client.prefetchQuery(m.sessionQuery)),
+    rest: portal.then((m) =>
+      Promise.all([m.prefetchPortalData(client), isHomePath(pathname) && m.prefetchHomeData(client)]),
+    ),
+  };
+}
+
 /**
  * Starts loading what the first screen needs at once, while the catalogues load, rather than after them: its code
- * and, in the portal, its data. Settles when the code and who is signed in are here (a failure is left to the screen
- * to show) and the screen's other replies too, or FIRST_DATA_WAIT_MS after the code if some are slower: the first
- * picture is drawn once with its data rather than redrawn as each reply comes in (a reply redraws its part in one
- * uninterrupted task), and a slow call shows as that part's own loading state.
+ * and, in the portal, its data (taking the replies of the calls the entry started). Settles when the code and who is
+ * signed in are here (a failure is left to the screen to show) and the screen's other replies too, or
+ * FIRST_DATA_WAIT_MS after the code if some are slower: the first picture is drawn once with its data rather than
+ * redrawn as each reply comes in (a reply redraws its part in one uninterrupted task), and a slow call shows as that
+ * part's own loading state.
  */
 export function preloadFirstScreen(pathname: string): Promise<unknown> {
-  const loads: Promise<unknown>[] = [];
-  if (pathname === LOGIN_PATH) loads.push(LoginPage.preload());
-  else if (isPortalPath(pathname)) {
-    const home = isHomePath(pathname);
-    loads.push(PortalLayout.preload());
-    if (home) loads.push(HomePage.preload());
-    if (hasStoredSession()) {
-      // (The session query's code comes with the portal's, not with the sign-in screen's.) The screen's data goes
-      // into the cache as its code arrives, taking the replies of the calls the entry started.
-      const portal = import('./home-screen');
-      loads.push(portal.then((m) => queryClient.prefetchQuery(m.sessionQuery)));
-      const data = portal.then((m) =>
-        Promise.all([m.prefetchPortalData(queryClient), home && m.prefetchHomeData(queryClient)]),
-      );
-      const patience = portal.then(() => new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)));
-      loads.push(Promise.race([data, patience]));
-    }
+  const code = preloadScreenCode(pathname);
+  const loads = [...code];
+  if (isPortalPath(pathname) && hasStoredSession()) {
+    const { session, rest } = prefetchFirstScreenData(pathname, queryClient);
+    const patience = Promise.all(code).then(() => new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)));
+    loads.push(session, Promise.race([rest, patience]));
   }
   return Promise.allSettled(loads);
 }

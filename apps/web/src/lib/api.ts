@@ -113,35 +113,44 @@ const addressOf = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoint.m
 /**
  * Starts calls that take no input before the code that makes them has loaded: the first screen's, as the page starts,
  * while its code and the contracts still load. On a slow network their round trips then overlap the code's. A call
- * whose reply the server put in the page is not made at all: that reply is used. {@link callApi} takes each reply
- * once, instead of calling again.
+ * whose reply is at hand (`carried`: by default, those the server put in the page) is not made at all: that reply is
+ * used. {@link callApi} takes each reply once, instead of calling again.
  */
-export function startEarlyCalls(endpoints: readonly Pick<Endpoint, 'method' | 'path'>[]): void {
-  const inPage = takeRepliesInPage();
+export function startEarlyCalls(
+  endpoints: readonly Pick<Endpoint, 'method' | 'path'>[],
+  carried: Map<string, Reply> = takeRepliesInPage(),
+): void {
   for (const endpoint of endpoints) {
     if (earlyReplies.has(addressOf(endpoint))) continue;
-    const carried = inPage.get(addressOf(endpoint));
-    const reply = carried ? Promise.resolve(carried) : sendCall(endpoint, {});
+    const known = carried.get(addressOf(endpoint));
+    const reply = known ? Promise.resolve(known) : sendCall(endpoint, {});
     // A failure is for the call that takes the reply to report.
     reply.catch(() => {});
     earlyReplies.set(addressOf(endpoint), { reply, startedAt: performance.now() });
   }
 }
 
+/** First calls' replies (as a page carries them) by call. */
+export function repliesByCall(replies: readonly FirstReply[]): Map<string, Reply> {
+  return new Map(
+    replies.map(({ method, path, status, envelope }) => [
+      addressOf({ method, path }),
+      { status, envelope: envelope as Envelope<unknown> },
+    ]),
+  );
+}
+
 /** The replies the server put in the page (see first-calls.ts), read once: the element goes with the first reading. */
 function takeRepliesInPage(): Map<string, Reply> {
-  const replies = new Map<string, Reply>();
   const element = document.getElementById(firstRepliesElementId);
-  if (!element) return replies;
+  if (!element) return new Map();
   element.remove();
   try {
-    for (const { method, path, status, envelope } of JSON.parse(element.textContent ?? '') as FirstReply[]) {
-      replies.set(addressOf({ method, path }), { status, envelope: envelope as Envelope<unknown> });
-    }
+    return repliesByCall(JSON.parse(element.textContent ?? '') as FirstReply[]);
   } catch {
     // Unreadable: the calls are made instead.
+    return new Map();
   }
-  return replies;
 }
 
 /** Forgets the early calls not yet taken (their replies were for whoever was signed in then). */

@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, htmlLangOf, isLanguage, type Language, languages } from './languages';
 import { readCookie, readStorage, storageKeys, writeCookie, writeStorage } from './storage';
@@ -46,6 +46,15 @@ export async function switchLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
+/** i18next's settings, the browser's and the server's. */
+export const i18nOptions = {
+  fallbackLng: false,
+  supportedLngs: languages,
+  defaultNS: 'common',
+  ns: [],
+  interpolation: { escapeValue: false },
+} satisfies InitOptions;
+
 /** Starts i18next with the detected language, its catalogues loaded. */
 export async function initI18n(language: Language = detectLanguage()): Promise<typeof i18n> {
   // The catalogues' download starts now, not after i18next has set itself up.
@@ -53,14 +62,7 @@ export async function initI18n(language: Language = detectLanguage()): Promise<t
   i18n.on('languageChanged', (changed) => {
     if (isLanguage(changed)) rememberLanguage(changed);
   });
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    supportedLngs: languages,
-    defaultNS: 'common',
-    ns: [],
-    interpolation: { escapeValue: false },
-  });
+  await i18n.use(initReactI18next).init({ ...i18nOptions, lng: language });
   await loadLanguage(language);
   return i18n;
 }

@@ -14,7 +14,12 @@ function subscribe(onChange: () => void): () => void {
  * itself, for when the browser's own idea of the network is out of date.
  */
 export function useOnlineStatus(): { online: boolean; recheck: () => Promise<void> } {
-  const browserOnline = useSyncExternalStore(subscribe, () => navigator.onLine);
+  // (A page drawn on the server is drawn online.)
+  const browserOnline = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   const [probe, setProbe] = useState<{ online: boolean; browserOnline: boolean } | null>(null);
 
   const recheck = useCallback(async () => {

@@ -1,4 +1,10 @@
 /**
+ * The id of a page's <template> of links to the code its screen needs, which the entry opens once the page has shown:
+ * the pages of the screens the server draws (vite.config.ts).
+ */
+export const codeAfterPaintId = 'code-after-paint';
+
+/**
  * Settles once the page has drawn its next frame: work started then comes after that picture rather than before it.
  * A hidden page draws nothing, and a browser that holds frames back longer than half a second gets no further wait.
  * (No imports: the entry uses it before the app's code has loaded.)

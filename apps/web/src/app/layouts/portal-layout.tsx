@@ -1,4 +1,3 @@
-import { useMediaQuery } from '@mantine/hooks';
 import { type QueryClient, usePrefetchQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate } from 'react-router';
@@ -12,7 +11,7 @@ import { isConnectionProblem } from '../../lib/api';
 import { hasStoredSession, LOGIN_PATH } from '../../lib/session';
 import { clearSessionData } from '../../lib/storage';
 import { useSession } from '../../lib/use-session';
-import { DESKTOP_MEDIA_QUERY } from '../theme';
+import { useDesktop } from '../desktop';
 import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
 
@@ -34,7 +33,7 @@ export function prefetchPortalData(queryClient: QueryClient): Promise<unknown> {
  */
 export function PortalLayout() {
   const session = useSession();
-  const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY, true, { getInitialValueInEffect: false });
+  const desktop = useDesktop();
   const signedIn = session.isSuccess;
   const unreachable = session.isError && isConnectionProblem(session.error);
 

@@ -1,16 +1,15 @@
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/ui/page-title';
 import { ChatScreen } from '../../features/chat/components/chat-screen';
 import { configQuery } from '../../features/misc/api/get-config';
-import { DESKTOP_MEDIA_QUERY } from '../theme';
+import { useDesktop } from '../desktop';
 
 /** /lms/chat (the mobile messages tab opens it with #messages), with the upload limit of config.json. */
 export function ChatPage() {
   const { t } = useTranslation();
   const config = useQuery(configQuery);
-  const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY, true, { getInitialValueInEffect: false });
+  const desktop = useDesktop();
   return (
     <>
       <PageTitle page={t('titles.chat')} />

@@ -1,5 +1,4 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/ui/page-title';
@@ -11,8 +10,8 @@ import { yearsQuery } from '../../features/misc/api/get-years';
 import { YearSelect } from '../../features/misc/components/year-select';
 import { formatDate } from '../../lib/format';
 import { useSessionUser } from '../../lib/use-session';
+import { useDesktop } from '../desktop';
 import { AppsPanel } from '../layouts/apps-panel';
-import { DESKTOP_MEDIA_QUERY } from '../theme';
 
 /** Fetches what home shows from the API (beyond the portal's) into the cache, as its code arrives (router.tsx). */
 export function prefetchHomeData(queryClient: QueryClient): Promise<unknown> {
@@ -28,7 +27,7 @@ export function prefetchHomeData(queryClient: QueryClient): Promise<unknown> {
 export function HomePage() {
   const { t } = useTranslation(['common', 'discipline']);
   const user = useSessionUser();
-  const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY, true, { getInitialValueInEffect: false });
+  const desktop = useDesktop();
   const firstName = user.fullName.split(/\s+/)[1] ?? user.fullName;
 
   return (

@@ -27,7 +27,9 @@ export function SignInForm({ busy, onSubmit }: { busy: boolean; onSubmit: (value
   }
 
   return (
-    <form noValidate onSubmit={submit}>
+    // (The app sends it. Sent by the browser itself, before the app has taken over the screen the server drew, it must
+    // not put the password in the address.)
+    <form noValidate method="post" onSubmit={submit}>
       <Stack>
         <TextInput
           name="login"
