@@ -4,6 +4,7 @@ import { chatSendScenario } from './chat-send.ts';
 import { chatWsLatencyScenario } from './chat-ws-latency.ts';
 import { configJsonScenario } from './config-json.ts';
 import { enticateScenario } from './enticate.ts';
+import { homePageScenario } from './home-page.ts';
 import { librarySearchScenario } from './library-search.ts';
 import { lighthouseHomeScenario, lighthouseLoginScenario } from './lighthouse.ts';
 import { newsFeedScenario } from './news-feed.ts';
@@ -19,6 +20,7 @@ export const scenarios: Scenario[] = [
   chatPageScenario,
   chatSendScenario,
   chatWsLatencyScenario,
+  homePageScenario,
   lighthouseLoginScenario,
   lighthouseHomeScenario,
 ];
