@@ -188,6 +188,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   registerApiDocs(app, registry);
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, config);
   return app;
 }

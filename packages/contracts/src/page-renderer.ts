@@ -20,6 +20,8 @@ export interface PageRequest {
   userAgent: string | undefined;
   /** The replies of the path's first calls (`firstCallsOf`) for a signed-in visitor; null for anyone else. */
   replies: readonly FirstReply[] | null;
+  /** False when the server has no time to draw now: then only the page's theme. */
+  draw: boolean;
 }
 
 /** A page as drawn for a request. */

@@ -29,7 +29,8 @@ beforeAll(async () => {
     path.join(dist, 'server', 'render-page.js'),
     `export async function renderPage(request) {
       if (request.userAgent === 'breaks the renderer') throw new Error('the drawing failed');
-      const drawn = request.pathname === '/lms/login' || (request.replies !== null && request.pathname === '/lms');
+      const drawn =
+        request.draw && (request.pathname === '/lms/login' || (request.replies !== null && request.pathname === '/lms'));
       return {
         colorScheme: request.colorScheme === 'light' ? 'light' : 'dark',
         root: drawn ? '<div id="root" data-request="' + encodeURIComponent(JSON.stringify(request)) + '">drawn</div>' : null,
@@ -172,6 +173,18 @@ describe('the first screens the web app draws', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<svg class="boot"></svg>');
     expect(res.body).toContain('<title>login.ru</title>');
+  });
+
+  it('are not drawn when the server may spend no time drawing (SERVER_RENDER_SHARE=0)', async () => {
+    const busy = await createTestApp({ WEB_DIST: dist, SERVER_RENDER_SHARE: '0' });
+    try {
+      const res = await busy.app.inject({ method: 'GET', url: '/lms/login', headers: { cookie: 'theme=light' } });
+      expect(drawnFor(res.body)).toBeNull();
+      expect(res.body).toContain('<svg class="boot"></svg>');
+      expect(res.body).toContain('<html data-mantine-color-scheme="light">');
+    } finally {
+      await busy.close();
+    }
   });
 
   it('keeps the renderer itself out of the site', async () => {

@@ -8,7 +8,9 @@ import fastifyStatic from '@fastify/static';
 import { type FirstReply, firstCallsOf, firstRepliesElementId } from '@okuu/contracts/first-calls';
 import type { DrawnPage, PageRenderer } from '@okuu/contracts/page-renderer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import { tokenCookie } from './auth.ts';
+import { createDrawingBudget } from './drawing-budget.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -20,7 +22,7 @@ const defaultLanguage = 'ru';
  * Serves the built web app under /lms with history fallback: a GET under /lms that is not a file gets index.html.
  * `/` serves the app too (it redirects to /lms or /lms/offline itself), and /sw.js the service worker.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string) {
+export async function registerWeb(app: FastifyInstance, { webDist, serverRenderShare }: Config) {
   const built = existsSync(path.join(webDist, 'index.html'));
   const notFound = {
     result: 1,
@@ -55,6 +57,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   const rendererFile = path.join(webDist, 'server', 'render-page.js');
   const renderer: PageRenderer | null =
     built && existsSync(rendererFile) ? ((await import(pathToFileURL(rendererFile).href)) as PageRenderer) : null;
+  const budget = createDrawingBudget(serverRenderShare);
   /** The language the app will choose (spec: `?lang`, then the `lang` cookie), so far as a request shows it. */
   const languageOf = (request: FastifyRequest): string | undefined => {
     const query = request.query as Record<string, unknown> | undefined;
@@ -99,25 +102,33 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
 
   /**
    * The page as drawn for this request (its screen, title and theme; see PageRenderer), with the first calls' replies
-   * in it, compressed as the browser accepts. A renderer that fails leaves the page as built: the app draws it.
+   * in it, compressed as the browser accepts. A renderer that fails, or has no time left (SERVER_RENDER_SHARE), leaves
+   * the page as built: the app draws it.
    */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, url: string, replies: FirstReply[] | null) => {
-    const drawing: Promise<DrawnPage | null> = renderer
-      ? renderer
-          .renderPage({
-            pathname: url,
-            language: languageOf(request),
-            colorScheme: request.cookies.theme,
-            userAgent: request.headers['user-agent'],
-            replies,
-          })
-          .catch((error: unknown) => {
-            request.log.error({ err: error }, 'the first screen could not be drawn');
-            return null;
-          })
-      : Promise.resolve(null);
+    const draw = async (): Promise<DrawnPage | null> => {
+      if (!renderer) return null;
+      const reserved = budget.reserve();
+      const started = performance.now();
+      try {
+        const drawn = await renderer.renderPage({
+          pathname: url,
+          language: languageOf(request),
+          colorScheme: request.cookies.theme,
+          userAgent: request.headers['user-agent'],
+          replies,
+          draw: reserved,
+        });
+        if (reserved) budget.settle(drawn.root ? performance.now() - started : null);
+        return drawn;
+      } catch (error) {
+        if (reserved) budget.settle(performance.now() - started);
+        request.log.error({ err: error }, 'the first screen could not be drawn');
+        return null;
+      }
+    };
     // Read at each request, as sendFile does: a rebuild of the app changes the page.
-    let [html, drawn] = await Promise.all([readFile(path.join(webDist, pageFor(request, url)), 'utf8'), drawing]);
+    let [html, drawn] = await Promise.all([readFile(path.join(webDist, pageFor(request, url)), 'utf8'), draw()]);
     if (drawn) {
       html = html.replace(/data-mantine-color-scheme="\w+"/, `data-mantine-color-scheme="${drawn.colorScheme}"`);
       if (drawn.title) html = html.replace(/<title>[^<]*<\/title>/, drawn.title);

@@ -39,9 +39,16 @@ const signInScreens = new Map<string, DrawnPage>();
 
 /**
  * Draws the screen of a request: the sign-in screen, and home for a signed-in visitor (the replies of its first calls
- * given, every one answered). Other pages get only their theme.
+ * given, every one answered), when asked to. Other pages get only their theme.
  */
-export function renderPage({ pathname, language, colorScheme, userAgent, replies }: PageRequest): Promise<DrawnPage> {
+export function renderPage({
+  pathname,
+  language,
+  colorScheme,
+  userAgent,
+  replies,
+  draw: asked,
+}: PageRequest): Promise<DrawnPage> {
   const conditions: DrawnFor = {
     language: isLanguage(language) ? language : defaultLanguage,
     colorScheme: isColorScheme(colorScheme) ? colorScheme : defaultColorScheme,
@@ -49,7 +56,7 @@ export function renderPage({ pathname, language, colorScheme, userAgent, replies
   };
   const signIn = pathname === LOGIN_PATH;
   const answered = replies?.every(({ status }) => status >= 200 && status < 300) ?? false;
-  if (!signIn && !(answered && isHomePath(pathname))) {
+  if (!asked || !(signIn || (answered && isHomePath(pathname)))) {
     return Promise.resolve({ colorScheme: conditions.colorScheme, root: null, title: null });
   }
   const key = drawnForValue(conditions);
