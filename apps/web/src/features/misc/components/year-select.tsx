@@ -1,3 +1,5 @@
+// The select's chevron is styled by the combobox's styles.
+import '@mantine/core/styles/Combobox.css';
 import { NativeSelect } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
