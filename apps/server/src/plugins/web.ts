@@ -18,6 +18,16 @@ const gzip = promisify(zlib.gzip);
 /** The web app's language when a request names none (it has a page of each first screen in every language). */
 const defaultLanguage = 'ru';
 
+/** The web app's renderer of its first screens; null, with the reason logged, when it cannot be loaded. */
+async function loadRenderer(app: FastifyInstance, file: string): Promise<PageRenderer | null> {
+  try {
+    return (await import(pathToFileURL(file).href)) as PageRenderer;
+  } catch (error) {
+    app.log.error({ err: error }, 'the first screens’ renderer could not be loaded: the app draws every page');
+    return null;
+  }
+}
+
 /**
  * Serves the built web app under /lms with history fallback: a GET under /lms that is not a file gets index.html.
  * `/` serves the app too (it redirects to /lms or /lms/offline itself), and /sw.js the service worker.
@@ -55,8 +65,7 @@ export async function registerWeb(app: FastifyInstance, { webDist, serverRenderS
   const screenPages = new Set(built ? readdirSync(webDist).filter((file) => /^\w+\.\w+\.html$/.test(file)) : []);
   /** The web app's renderer of its first screens, from the same build. */
   const rendererFile = path.join(webDist, 'server', 'render-page.js');
-  const renderer: PageRenderer | null =
-    built && existsSync(rendererFile) ? ((await import(pathToFileURL(rendererFile).href)) as PageRenderer) : null;
+  const renderer = built && existsSync(rendererFile) ? await loadRenderer(app, rendererFile) : null;
   const budget = createDrawingBudget(serverRenderShare);
   /** The language the app will choose (spec: `?lang`, then the `lang` cookie), so far as a request shows it. */
   const languageOf = (request: FastifyRequest): string | undefined => {

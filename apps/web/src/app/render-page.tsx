@@ -39,7 +39,8 @@ const signInScreens = new Map<string, DrawnPage>();
 
 /**
  * Draws the screen of a request: the sign-in screen, and home for a signed-in visitor (the replies of its first calls
- * given, every one answered), when asked to. Other pages get only their theme.
+ * given, every one answered), when asked to (a sign-in screen drawn before, always). Other pages get only their
+ * theme.
  */
 export function renderPage({
   pathname,
@@ -55,16 +56,21 @@ export function renderPage({
     desktop: !isPhone(userAgent),
   };
   const signIn = pathname === LOGIN_PATH;
+  const key = drawnForValue(conditions);
+  // (One drawn before costs no time: it is sent even when there is none to draw.)
+  const known = signIn && signInScreens.get(key);
+  if (known) return Promise.resolve(known);
   const answered = replies?.every(({ status }) => status >= 200 && status < 300) ?? false;
   if (!asked || !(signIn || (answered && isHomePath(pathname)))) {
     return Promise.resolve({ colorScheme: conditions.colorScheme, root: null, title: null });
   }
-  const key = drawnForValue(conditions);
-  const known = signIn && signInScreens.get(key);
-  if (known) return Promise.resolve(known);
   const drawn = queue.then(() => draw(pathname, conditions, signIn ? null : replies));
   queue = drawn.catch(() => {});
-  if (signIn) void drawn.then((page) => signInScreens.set(key, page));
+  if (signIn)
+    drawn.then(
+      (page) => signInScreens.set(key, page),
+      () => {},
+    );
   return drawn;
 }
 
@@ -75,9 +81,12 @@ async function draw(pathname: string, conditions: DrawnFor, replies: PageRequest
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (replies) {
     startEarlyCalls(firstCallsOf(pathname), repliesByCall(replies));
-    const { session, rest } = prefetchFirstScreenData(pathname, queryClient);
-    await Promise.all([session, rest]);
-    dropEarlyCalls();
+    try {
+      const { session, rest } = prefetchFirstScreenData(pathname, queryClient);
+      await Promise.all([session, rest]);
+    } finally {
+      dropEarlyCalls();
+    }
   }
   const html = renderToString(
     <StrictMode>
