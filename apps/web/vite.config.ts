@@ -221,15 +221,16 @@ function firstScreenPages(): Plugin {
         for (const [name, sources] of Object.entries(firstScreens)) {
           const scripts = [...withImports(sources.map(chunkOf))].filter((file) => !initial.has(file));
           compileAtLoad(scripts);
-          // The server draws these screens in their pages (render-page.tsx), so their styles apply from the first paint.
-          // (In the mode the app asks for them, crossorigin, which then finds them here rather than fetching them again.)
+          // The server draws these screens in their pages (render-page.tsx): their styles apply from the first paint. (In
+          // the mode the app asks for them, crossorigin, which then finds them here rather than fetching them again.)
           const styles = stylesOf(scripts).map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`);
           // One copy per language, with its catalogues: the server sends the one of the language the app will choose.
           // Its <html lang> is of that language too.
           for (const language of languages) {
             const code = [...app, ...scripts, chunkOf(`src/locales/${language}/index.ts`)].map(preload);
-            // The code, which makes the screen work, is fetched once the page has shown it (the entry opens the template
-            // then): on a slow network it would otherwise take most of the bandwidth the page and its styles need.
+            // The code, which makes the screen work, is fetched once the page has shown it (the entry opens the
+            // template then): on a slow network it would otherwise take most of the bandwidth the page and its styles
+            // need.
             const template = `<template id="${codeAfterPaintId}">\n      ${code.join('\n      ')}\n    </template>`;
             this.emitFile({
               type: 'asset',

@@ -1,33 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { createDrawingBudget } from './drawing-budget.ts';
 
+/** Draws while the budget allows, each drawing taking `ms`: how many were drawn. */
+function drawWhileAllowed(budget: ReturnType<typeof createDrawingBudget>, ms: number): number {
+  let drawn = 0;
+  while (budget.reserve()) {
+    drawn += 1;
+    budget.settle(ms);
+  }
+  return drawn;
+}
+
 describe('the time the server may spend drawing pages', () => {
   it('allows a second’s share at once, then only as time passes', () => {
     let time = 0;
     const budget = createDrawingBudget(0.25, () => time);
     // 250 ms at first: drawings of 10 ms each (the first guess), 25 of them.
-    let drawn = 0;
-    while (budget.reserve()) {
-      drawn += 1;
-      budget.settle(10);
-    }
-    expect(drawn).toBe(25);
+    expect(drawWhileAllowed(budget, 10)).toBe(25);
     // A quarter of each second comes back: after 400 ms, 100 ms, ten drawings.
     time += 400;
-    drawn = 0;
-    while (budget.reserve()) {
-      drawn += 1;
-      budget.settle(10);
-    }
-    expect(drawn).toBe(10);
+    expect(drawWhileAllowed(budget, 10)).toBe(10);
     // Never more than a second's share saved up.
     time += 60_000;
-    drawn = 0;
-    while (budget.reserve()) {
-      drawn += 1;
-      budget.settle(10);
-    }
-    expect(drawn).toBe(25);
+    expect(drawWhileAllowed(budget, 10)).toBe(25);
   });
 
   it('learns what drawings take: slower ones leave room for fewer', () => {
@@ -39,12 +34,7 @@ describe('the time the server may spend drawing pages', () => {
       budget.settle(50);
     }
     time += 1000;
-    let drawn = 0;
-    while (budget.reserve()) {
-      drawn += 1;
-      budget.settle(50);
-    }
-    expect(drawn).toBe(10);
+    expect(drawWhileAllowed(budget, 50)).toBe(10);
   });
 
   it('reserves ahead: drawings under way count before they end', () => {

@@ -45,7 +45,7 @@ const UnavailableEntry = screen(() => import('./pages/not-available-page').then(
 /** How long the first picture of the portal waits, once its code is here, for the rest of its data. */
 const FIRST_DATA_WAIT_MS = 300;
 
-/** The first screens' code, loaded before the first render (by the browser, and by the server for the pages it draws). */
+/** The first screen's code, loaded before the first render (in the browser, and on the server for what it draws). */
 export function preloadScreenCode(pathname: string): Promise<unknown>[] {
   if (pathname === LOGIN_PATH) return [LoginPage.preload()];
   if (!isPortalPath(pathname)) return [];
