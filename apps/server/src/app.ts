@@ -159,7 +159,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: (err) => app.log.warn({ err }, 'chat fan-out failed'),
   });
   await listen(chatChannel, chatFanout.receive);
-  const chatService = createChatService({ repo: chatRepo, storage, publish: chatFanout.publish, now: deps.now });
+  const chatService = createChatService({
+    repo: chatRepo,
+    storage,
+    publish: chatFanout.publish,
+    currentPeriod: miscService.currentPeriod,
+  });
 
   await registerEndpoints(app, {
     registry,

@@ -2,7 +2,7 @@ import { chatRecipientTypes } from '@okuu/contracts/chat/message';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatAttachments, chatMessages, chatRecipients } from '../../db/schema/chat.ts';
-import { disciplines, halfYears, subgroups } from '../../db/schema/university.ts';
+import { disciplines, subgroups } from '../../db/schema/university.ts';
 import { studentProfiles, users } from '../../db/schema/users.ts';
 
 /** A conversation as the service resolved it: with a person, a group's chat or a stream's chat. */
@@ -422,16 +422,6 @@ export function createChatRepository(db: Db) {
         .from(chatAttachments)
         .innerJoin(chatMessages, eq(chatMessages.id, chatAttachments.messageId))
         .where(and(eq(chatAttachments.id, id), visibleTo(viewer)))
-        .limit(1);
-      return found[0] ?? null;
-    },
-
-    /** The half-year a day falls in, per the calendar. */
-    async periodOn(day: string): Promise<{ year: number; ws: number } | null> {
-      const found = await db
-        .select({ year: halfYears.academicYearId, ws: halfYears.kind })
-        .from(halfYears)
-        .where(and(sql`${halfYears.startsOn} <= ${day}`, sql`${halfYears.endsOn} >= ${day}`))
         .limit(1);
       return found[0] ?? null;
     },

@@ -13,7 +13,6 @@ import {
   groupChatName,
 } from '@okuu/contracts/chat/message';
 import { roles } from '@okuu/contracts/endpoint';
-import { academicYearOf } from '../../lib/academic-calendar.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { downloadType, sanitizeFileName, uniqueNames } from '../../lib/files.ts';
 import type { UploadedFile } from '../../plugins/router.ts';
@@ -101,28 +100,11 @@ export function createChatService(deps: {
   storage: Storage;
   /** Called after a change is committed; must not throw. */
   publish: (event: ChatEvent) => Promise<void>;
-  now?: () => Date;
+  /** Today's academic year and half-year. */
+  currentPeriod: () => Promise<{ year: number; ws: number }>;
 }) {
-  const { repo, storage } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { repo, storage, currentPeriod } = deps;
   const pageSize = chatLimits.pageSize;
-
-  // The half-year changes a few times a year: looked up once a minute.
-  let periodCache: { day: string; until: number; value: Promise<{ year: number; ws: number }> } | null = null;
-  function currentPeriod(): Promise<{ year: number; ws: number }> {
-    const day = now().toISOString().slice(0, 10);
-    if (!periodCache || periodCache.day !== day || periodCache.until < Date.now()) {
-      const value = repo
-        .periodOn(day)
-        .then((found) => found ?? { year: academicYearOf(now()), ws: 2 })
-        .catch((err) => {
-          periodCache = null;
-          throw err;
-        });
-      periodCache = { day, until: Date.now() + 60_000, value };
-    }
-    return periodCache.value;
-  }
 
   /** The conversation a call names. Refuses only what is malformed; who may open it is decided by `checkMayOpen`. */
   function resolve(user: AuthUser, input: ConversationInput): Conversation {
@@ -233,8 +215,6 @@ export function createChatService(deps: {
   }
 
   return {
-    currentPeriod,
-
     async contacts(user: AuthUser, input: { year?: number; ws?: number }) {
       const current = await currentPeriod();
       const year = input.year ?? current.year;
