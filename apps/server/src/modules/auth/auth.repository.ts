@@ -15,6 +15,8 @@ export interface AuthUser {
   groupName: string | null;
   position: string | null;
   facultyId: number | null;
+  /** Whether the user has a photo (misc/photo). */
+  hasPhoto: boolean;
   sessionId: number;
   sessionExpiresAt: Date;
 }
@@ -34,6 +36,7 @@ function userColumns() {
     groupName: groups.name,
     position: teacherProfiles.position,
     facultyId: sql<number | null>`coalesce(${departments.facultyId}, ${teacherDepartments.facultyId})`,
+    hasPhoto: sql<boolean>`${users.photoKey} is not null`,
   };
 }
 

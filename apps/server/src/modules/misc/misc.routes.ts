@@ -67,9 +67,7 @@ export function miscRoutes(misc: MiscService, storage: Storage, limits: { upload
     bind(years, async () => misc.years()),
     bind(defaultYear, async () => misc.defaultYear()),
 
-    bind(photo, async ({ user }) => ({
-      url: (await misc.photoKey(user.id)) ? `${photoImage.path}?id=${user.id}` : null,
-    })),
+    bind(photo, async ({ user }) => ({ url: user.hasPhoto ? `${photoImage.path}?id=${user.id}` : null })),
 
     bind(photoImage, async ({ input }) => image(await misc.photoKey(input.id), 'photo')),
 

@@ -125,7 +125,9 @@ describe('profile, photo and position', () => {
     expect(missing.statusCode).toBe(404);
     await t.storage.put('photos/student1.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
     await t.database.db.update(users).set({ photoKey: 'photos/student1.jpg' }).where(eq(users.login, 'student1'));
-    const withPhoto = await t.call(photo, {}, { cookie: student });
+    // The session's user says whether there is a photo: a new session sees it at once (one in use, within
+    // SESSION_CACHE_SECONDS).
+    const withPhoto = await t.call(photo, {}, { cookie: await t.signIn('student1') });
     expect(withPhoto.body.data.url).toBe(`${photoImage.path}?id=${me?.id}`);
     const image = await t.app.inject({
       method: 'GET',
