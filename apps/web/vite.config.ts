@@ -424,5 +424,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Longer than a findBy's wait (src/test/setup.ts), so that a slow step fails with what it waited for.
+    testTimeout: 15_000,
   },
 });

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { initI18n, switchLanguage } from '../lib/i18n';
 import { writeCookie } from '../lib/storage';
@@ -7,6 +7,10 @@ import { writeCookie } from '../lib/storage';
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
 }
+
+// The flows under test include the spec's own waits (the 0.5 s recovery check) and the contracts' first import: on a
+// busy machine (CI, beside the server suite) they take longer than findBy's default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** Every test starts in Russian with nothing stored in the browser. */
 async function reset() {
