@@ -8,8 +8,8 @@ if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
 }
 
-// The flows under test include the spec's own waits (the 0.5 s recovery check) and the contracts' first import: on a
-// busy machine (CI, beside the server suite) they take longer than findBy's default second.
+// The flows under test include the spec's own waits (the 0.5 s recovery check) and the contracts' first import: in a
+// cold worker on a busy machine (CI) they take longer than findBy's default second.
 configure({ asyncUtilTimeout: 5_000 });
 
 /** Every test starts in Russian with nothing stored in the browser. */
