@@ -43,6 +43,9 @@ import { registerWeb } from './plugins/web.ts';
 // here, once, rather than left to whichever classic schema (config.ts) happens to be built first.
 z.config(z.locales.en());
 
+/** The largest JSON body accepted. */
+const bodyLimitBytes = 1024 * 1024;
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -92,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
     logController: new RequestLog(),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
 
@@ -105,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       errorResponseBuilder: () => new AppError('rate_limited', 'Too many requests. Wait a minute and try again.'),
     });
   }
-  registerErrorHandling(app, config);
+  registerErrorHandling(app, { uploadMaxBytes: config.uploadMaxBytes, bodyLimitBytes });
 
   const authService = createAuthService({
     repo: createAuthRepository(database.db),

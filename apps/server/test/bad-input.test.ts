@@ -1,4 +1,5 @@
 import type { Endpoint } from '@okuu/contracts/endpoint';
+import { type ValidationIssue, validationRuleKeys, validationRules } from '@okuu/contracts/messages';
 import { registry } from '@okuu/contracts/registry';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +104,23 @@ const rawForms = fc.oneof(
   }),
 );
 
+/**
+ * A refused input is explained field by field in the rules the web app translates (messages.ts): one issue at least,
+ * each with a specific rule (never the catch-all) and the params its text needs.
+ */
+function expectExplained(error: { message: string; issues?: ValidationIssue[] }) {
+  // A body the JSON parser refuses (an own "__proto__" key) never reaches the schema: it has no fields to name.
+  if (error.message === 'The request body is not valid JSON.') return;
+  expect(error.issues?.length, error.message).toBeGreaterThan(0);
+  for (const issue of error.issues ?? []) {
+    expect(validationRuleKeys, error.message).toContain(issue.rule);
+    expect(issue.rule, error.message).not.toBe('invalid');
+    expect(Object.keys(issue.params ?? {}).sort(), error.message).toEqual(
+      [...validationRules[issue.rule].params].sort(),
+    );
+  }
+}
+
 const rejected = (endpoint: Endpoint) => (input: unknown) => !endpoint.request.safeParse(input).success;
 
 /** Raw bodies that are not JSON at all, or JSON the endpoint's schema rejects (a generated "{}" may be valid). */
@@ -143,6 +161,7 @@ describe.each(checked.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', (
           });
           expect(res.statusCode, res.body).toBe(400);
           expect(res.json()).toMatchObject({ result: 1, data: null, error: { code: 'validation' } });
+          expectExplained(res.json().error);
         }),
         { numRuns: runs },
       );
@@ -162,6 +181,7 @@ describe.each(checked.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', (
           });
           expect(res.statusCode, res.body).toBe(400);
           expect(res.json()).toMatchObject({ result: 1, data: null, error: { code: 'validation' } });
+          expectExplained(res.json().error);
         }),
         { numRuns: runs },
       );

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { DataOf, Endpoint, RequestOf } from '@okuu/contracts/endpoint';
+import type { ApiError } from '@okuu/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -25,7 +26,7 @@ export interface TestApp {
     endpoint: E,
     input?: RequestOf<E> | Record<string, unknown>,
     opts?: { cookie?: string; ip?: string },
-  ): Promise<{ status: number; body: { result: number; error: { code: string; message: string }; data: DataOf<E> } }>;
+  ): Promise<{ status: number; body: { result: number; error: ApiError; data: DataOf<E> } }>;
   /** A second server instance on its own connection to the same database and the same files; close() ends both. */
   secondInstance(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { type MessageParams, type ValidationIssue, validationRuleKeys } from './messages.ts';
 
 /**
  * Every error the API returns carries one of these codes; the web app maps each to a translated text.
@@ -27,8 +28,44 @@ export const errorStatus = {
 export type ErrorCode = keyof typeof errorStatus;
 export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
 
-export const apiError = z.object({ code: z.string(), message: z.string() });
-export type ApiError = z.infer<typeof apiError>;
+/**
+ * The parameters that errors of these codes carry in `error.params` when the server knows them (the web app then
+ * shows its detailed text for the code, which uses these names). Codes not listed carry none.
+ */
+export const errorParams = {
+  /** The rule of strongPassword. */
+  weak_password: ['minLength'],
+  /** The largest accepted size, in MB. */
+  too_large: ['maxMb'],
+} as const satisfies Partial<Record<ErrorCode, readonly string[]>>;
+
+export type ParamsOf<C extends ErrorCode> = C extends keyof typeof errorParams
+  ? Record<(typeof errorParams)[C][number], number>
+  : undefined;
+
+export const validationIssue = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  rule: z.enum(validationRuleKeys),
+  params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+});
+
+/**
+ * An error: `code` (errorStatus) and an English `message` for API clients; `params` for the codes of errorParams;
+ * `issues` for `validation`, one per refused field (rules and their parameters: messages.ts). The web app shows its
+ * own text for the code, or for each issue, in the reader's language.
+ */
+export const apiError = z.object({
+  code: z.string(),
+  message: z.string(),
+  params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+  issues: z.optional(z.array(validationIssue)),
+});
+export interface ApiError {
+  code: string;
+  message: string;
+  params?: MessageParams;
+  issues?: ValidationIssue[];
+}
 
 /** The envelope of every JSON reply. */
 export interface Envelope<T> {

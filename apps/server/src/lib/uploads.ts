@@ -8,6 +8,7 @@ import { apiHeaders, pdfPreviewPolicy } from '../plugins/security-headers.ts';
 import type { Storage } from '../plugins/storage.ts';
 import { AppError } from './app-error.ts';
 import { downloadType, isPdfName, looksLikePdf, sanitizeFileName } from './files.ts';
+import { validationError } from './validation.ts';
 
 /**
  * Single-file uploads of the library and the study materials: which part is the file, its safe display name, the
@@ -29,7 +30,7 @@ export interface AcceptedUpload {
 export async function acceptUpload(uploads: UploadedFile[], displayName?: string): Promise<AcceptedUpload | null> {
   const files = uploads.filter((f) => f.fileName || f.size > 0);
   if (files.length === 0) return null;
-  if (files.length > 1) throw new AppError('validation', 'Attach one file.');
+  if (files.length > 1) throw validationError([{ path: ['files'], rule: 'too_many', params: { max: 1 } }]);
   const file = files[0] as UploadedFile;
   const name = sanitizeFileName(displayName?.trim() ? displayName : file.fileName || '');
   if (!isAllowedUpload(name)) {

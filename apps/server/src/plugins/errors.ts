@@ -25,16 +25,21 @@ const frameworkMessages: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'This call expects multipart/form-data.',
 };
 
+const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
 /** One error handler for the whole app: every failure leaves as the envelope; 5xx never show internals. */
-export function registerErrorHandling(app: FastifyInstance, limits: { uploadMaxBytes: number }) {
-  const maxMb = Math.round((limits.uploadMaxBytes / 1024 / 1024) * 10) / 10;
+export function registerErrorHandling(
+  app: FastifyInstance,
+  limits: { uploadMaxBytes: number; bodyLimitBytes: number },
+) {
+  const maxMb = megabytes(limits.uploadMaxBytes);
 
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.status >= 500) request.log.error({ err }, 'request failed');
       return reply
         .status(err.status)
-        .send({ result: 1, error: { code: err.code, message: err.message }, data: err.data });
+        .send({ result: 1, error: { code: err.code, message: err.message, ...err.details }, data: err.data });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -46,7 +51,15 @@ export function registerErrorHandling(app: FastifyInstance, limits: { uploadMaxB
             (code === 'rate_limited'
               ? 'Too many requests. Wait a minute and try again.'
               : 'The request is malformed.'));
-      return reply.status(status).send({ result: 1, error: { code, message }, data: null });
+      // A file or a JSON body too large says how much is accepted.
+      const limitMb =
+        err.code === 'FST_REQ_FILE_TOO_LARGE'
+          ? maxMb
+          : err.code === 'FST_CTP_BODY_TOO_LARGE'
+            ? megabytes(limits.bodyLimitBytes)
+            : null;
+      const params = limitMb === null ? undefined : { maxMb: limitMb };
+      return reply.status(status).send({ result: 1, error: { code, message, params }, data: null });
     }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send({

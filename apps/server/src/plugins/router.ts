@@ -10,6 +10,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { DataOf, Endpoint, ParsedRequestOf } from '@okuu/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { invalidInput } from '../lib/validation.ts';
 import type { AuthUser } from '../modules/auth/auth.repository.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { authorize } from './auth.ts';
@@ -75,13 +76,6 @@ export interface Binding {
 
 export function bind<E extends Endpoint>(endpoint: E, handler: (ctx: RouteContext<E>) => Promise<Result<E>>): Binding {
   return { endpoint, handler: handler as unknown as Binding['handler'] };
-}
-
-function validationMessage(issues: { path: PropertyKey[]; message: string }[]): string {
-  return issues
-    .slice(0, 5)
-    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
-    .join('; ');
 }
 
 /** Reads a multipart request: text fields into an object (repeated names into arrays), files into temp files. */
@@ -175,8 +169,9 @@ function addRoutes(
           raw = source === undefined ? {} : source;
         }
         try {
-          const input = endpoint.request.safeParse(raw);
-          if (!input.success) throw new AppError('validation', validationMessage(input.error.issues));
+          // With the inputs in the issues, a missing field tells itself apart (`required`); they are not sent back.
+          const input = endpoint.request.safeParse(raw, { reportInput: true });
+          if (!input.success) throw invalidInput(input.error.issues);
           const ctx: RouteContext<Endpoint> = {
             input: input.data,
             session,

@@ -1,6 +1,7 @@
 import type { DataOf, Endpoint, RequestOf } from '@okuu/contracts/endpoint';
 import type { Envelope } from '@okuu/contracts/errors';
 import { type FirstReply, firstRepliesElementId } from '@okuu/contracts/first-calls';
+import type { MessageParams, ValidationIssue } from '@okuu/contracts/messages';
 
 /** The HTTP client problem categories of the spec (section 8). */
 export type ErrorCategory =
@@ -12,18 +13,33 @@ export type ErrorCategory =
   | 'CANCEL_ERROR'
   | 'UNKNOWN_ERROR';
 
-/** A failed call: the API's error code (when the server answered with one), the HTTP status and the category. */
+/**
+ * A failed call: the API's error code (when the server answered with one), its params and validation issues, the HTTP
+ * status and the category. `message` is the server's English text, for logs only: people read errorMessage's.
+ */
 export class ApiError extends Error {
   readonly code: string | null;
+  readonly params: MessageParams | null;
+  readonly issues: readonly ValidationIssue[];
   readonly status: number | null;
   readonly category: ErrorCategory;
   /** The `data` of an error envelope (some calls explain the failure there). */
   readonly data: unknown;
 
-  constructor(init: { message: string; category: ErrorCategory; code?: string; status?: number; data?: unknown }) {
+  constructor(init: {
+    message: string;
+    category: ErrorCategory;
+    code?: string;
+    params?: MessageParams;
+    issues?: readonly ValidationIssue[];
+    status?: number;
+    data?: unknown;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.code = init.code ?? null;
+    this.params = init.params ?? null;
+    this.issues = init.issues ?? [];
     this.status = init.status ?? null;
     this.category = init.category;
     this.data = init.data ?? null;
@@ -209,6 +225,8 @@ export function settleReply<E extends Endpoint>(
       message: envelope.error?.message ?? `HTTP ${status}`,
       category: ok ? 'UNKNOWN_ERROR' : categoryOfStatus(status),
       code: envelope.error?.code,
+      params: envelope.error?.params,
+      issues: Array.isArray(envelope.error?.issues) ? envelope.error.issues : undefined,
       status,
       data: envelope.data,
     });

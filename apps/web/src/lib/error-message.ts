@@ -1,15 +1,36 @@
 import type { ErrorCode } from '@okuu/contracts/errors';
+import type { ValidationIssue, ValidationRule } from '@okuu/contracts/messages';
 import i18n from 'i18next';
 import { ApiError } from './api';
+import { currentLanguage } from './i18n';
+import { localeOf } from './languages';
 
 /**
- * The translated text for a failed call, in the current language: by the API's error code when the
- * catalogue has it (every code of the contracts, a test checks), else by the problem category.
+ * The translated text for a failed call, in the current language: a refused input names each field and what is
+ * wrong with it (the issues' rules); otherwise the API's error code gives the text (its detailed one when the error
+ * carries the params it needs), else the problem category. The server's own English message is never shown.
  * Call it while rendering, so a language switch re-translates it.
  */
 export function errorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return i18n.t('errors:category.UNKNOWN_ERROR');
   const code = error.code as ErrorCode | null;
+  if (code === 'validation' && error.issues.length > 0) return error.issues.map(issueMessage).join(' ');
+  if (code && error.params && i18n.exists(`errors:detail.${code}`)) {
+    return i18n.t(`errors:detail.${code as 'weak_password'}`, error.params);
+  }
   if (code && i18n.exists(`errors:code.${code}`)) return i18n.t(`errors:code.${code}`);
   return i18n.t(`errors:category.${error.category}`);
+}
+
+/** One refused field, 'Field: what is wrong.'; just what is wrong when the field has no label (or there is none). */
+export function issueMessage(issue: ValidationIssue): string {
+  // A rule this version does not know yet (a newer server) reads as the catch-all.
+  const rule: ValidationRule = i18n.exists(`errors:rule.${issue.rule}`) ? issue.rule : 'invalid';
+  const problem = i18n.t(`errors:rule.${rule}`, issue.params ?? {});
+  const field = issue.path.find((key): key is string => typeof key === 'string');
+  if (field && i18n.exists(`errors:field.${field}`)) {
+    return i18n.t('errors:issue.withField', { field: i18n.t(`errors:field.${field as 'login'}`), problem });
+  }
+  const capitalized = problem.charAt(0).toLocaleUpperCase(localeOf[currentLanguage()]) + problem.slice(1);
+  return i18n.t('errors:issue.alone', { problem: capitalized });
 }

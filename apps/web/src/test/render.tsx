@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { SessionUser } from '@okuu/contracts/auth/user';
+import type { ApiError } from '@okuu/contracts/errors';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -45,7 +46,7 @@ export function renderAt(path: string, ui: ReactElement, options: { user?: Sessi
 export interface FakeReply {
   status?: number;
   data?: unknown;
-  error?: { code: string; message: string };
+  error?: ApiError;
 }
 
 /**

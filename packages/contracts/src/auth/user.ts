@@ -17,10 +17,6 @@ export const sessionUser = z.object({
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const credentials = {
-  login: z
-    .string()
-    .check(z.trim(), z.minLength(1, 'Login is required'), z.maxLength(64, 'Login is at most 64 characters')),
-  password: z
-    .string()
-    .check(z.minLength(1, 'Password is required'), z.maxLength(128, 'Password is at most 128 characters')),
+  login: z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(64)),
+  password: z.string().check(z.minLength(1, 'required'), z.maxLength(128)),
 };

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
+import { localizedName } from '../fields.ts';
 import { chatHalfYear, chatYear } from './message.ts';
-
-const names = { name: z.string(), nameKg: z.string(), nameEn: z.string() };
 
 /** One way two people are linked in a half-year: a discipline taught to a group, stream or subgroup, or registered. */
 export const contactContext = z.object({
@@ -10,7 +9,7 @@ export const contactContext = z.object({
   ws: z.number(),
   id_semester: z.number(),
   id_discipline: z.number(),
-  discipline: z.object(names),
+  discipline: z.object(localizedName),
   kredit: z.number(),
   /** The student's group. */
   id_group: z.number(),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
+import { formFlag, formList, textField } from '../fields.ts';
 import {
   chatCredits,
   chatHalfYear,
@@ -39,19 +40,6 @@ export const chatInsertFields = {
 /** The spec's separator of attachment names in `fileName`. */
 export const chatFileNameSeparator = ';!;';
 
-/** Control characters other than line breaks and tabs are dropped; line breaks become \n. */
-function cleanText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[^\P{Cc}\n\t]/gu, '')
-    .trim();
-}
-
-const formFlag = z.pipe(
-  z.enum(['true', 'false', '1', '0'], 'must be true or false'),
-  z.transform((v) => v === 'true' || v === '1'),
-);
-
 export const chatInsert = defineEndpoint({
   id: 'chat.insert',
   method: 'POST',
@@ -61,26 +49,15 @@ export const chatInsert = defineEndpoint({
   summary: `Send a message (multipart form). To a person: \`id_to\` their user id (a teacher writes to their students, a student to their teachers). To the group chat: \`id_to\` -1 with \`id_group\` (a student: their own group, may be left out; a teacher: a group they teach) or \`id_stream\` (a teacher: a stream they teach); the message reaches every student of the group or stream, and a student's also the group's teachers of the current half-year. Anyone else: 403. Fields: text (at most ${chatLimits.textMax} characters; required unless something is attached), context (year, ws, id_discipline, kredit, id_subgroup, isElective), fileName (optional display names, one per attachment, repeated or joined by ';!;'), and up to ${chatLimits.filesMax} parts in \`files\` and \`photos\`. Each file is at most config.json's maxUploadMb (413 beyond). Answers with the new message; everyone concerned is told (WebSocket 'message').`,
   request: z
     .object({
-      text: z._default(
-        z.pipe(
-          z.pipe(z.string(), z.transform(cleanText)),
-          z.string().check(z.maxLength(chatLimits.textMax, `is at most ${chatLimits.textMax} characters`)),
-        ),
-        '',
-      ),
+      text: textField(chatLimits.textMax),
       ...conversationFields,
       year: z.optional(chatYear),
       ws: z.optional(chatHalfYear),
       id_discipline: z.optional(chatId),
       kredit: z.optional(chatCredits),
       id_subgroup: z.optional(chatId),
-      isElective: z._default(formFlag, false),
-      fileName: z.optional(
-        z.pipe(
-          z.union([z.string(), z.array(z.string())]),
-          z.transform((v) => (Array.isArray(v) ? v : [v])),
-        ),
-      ),
+      isElective: formFlag,
+      fileName: z.optional(formList),
     })
     .check(z.refine(oneOfGroupOrStream, oneOfGroupOrStreamMessage)),
   response: chatMessage,

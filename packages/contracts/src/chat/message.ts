@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idInput, idOrZero, peerIdInput, wholeNumber } from '../fields.ts';
 
 /** Limits of the chat area, shared by the server (enforced) and the web app (hinted). */
 export const chatLimits = {
@@ -26,47 +27,19 @@ export const groupChatId = -1;
 export const groupChatName = 'Групповой чат';
 
 /** A database id as the API accepts it: a positive whole number, or a string of digits. */
-export const chatId = z.pipe(
-  z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d{1,10}$/, 'must be a whole number'))]), z.transform(Number)),
-  z.number().check(z.int('must be a whole number'), z.gte(1, 'must be positive'), z.lte(2_147_483_647, 'is too large')),
-);
+export const chatId = idInput;
 
 /** A cursor: a message id, or 0 for "from the very start". */
-export const chatCursor = z.pipe(
-  z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d{1,10}$/, 'must be a whole number'))]), z.transform(Number)),
-  z
-    .number()
-    .check(z.int('must be a whole number'), z.gte(0, 'must not be negative'), z.lte(2_147_483_647, 'is too large')),
-);
+export const chatCursor = idOrZero;
 
 /** The other side of a conversation: a user id, or -1 for the group chat. */
-export const peerId = z.pipe(
-  z.pipe(
-    z.union([z.number(), z.string().check(z.regex(/^-?\d{1,10}$/, 'must be a user id, or -1 for the group chat'))]),
-    z.transform(Number),
-  ),
-  z.number().check(
-    z.int('must be a whole number'),
-    z.gte(-1, 'must be a user id, or -1 for the group chat'),
-    z.lte(2_147_483_647, 'is too large'),
-    z.refine((v) => v !== 0, 'must be a user id, or -1 for the group chat'),
-  ),
-);
-
-const whole = (min: number, max: number, what: string) =>
-  z.pipe(
-    z.pipe(
-      z.union([z.number(), z.string().check(z.regex(/^\d{1,6}$/, 'must be a whole number'))]),
-      z.transform(Number),
-    ),
-    z.number().check(z.int('must be a whole number'), z.gte(min, what), z.lte(max, what)),
-  );
+export const peerId = peerIdInput;
 
 /** An academic year, by its starting calendar year (2026 for 2026-27). */
-export const chatYear = whole(1990, 2100, 'must be an academic year such as 2026');
+export const chatYear = wholeNumber(1990, 2100);
 /** A half-year (the spec's ws): 1 fall, 2 spring, 3 summer. */
-export const chatHalfYear = whole(1, 3, 'must be 1 (fall), 2 (spring) or 3 (summer)');
-export const chatCredits = whole(0, 100, 'must be between 0 and 100');
+export const chatHalfYear = wholeNumber(1, 3);
+export const chatCredits = wholeNumber(0, 100);
 
 /**
  * Which conversation a call is about. A person: `id_to` is their user id. The group chat: `id_to` is -1 and
@@ -88,7 +61,7 @@ export const groupChatFields = {
 
 export const oneOfGroupOrStream = (v: { id_group?: number; id_stream?: number }) =>
   v.id_group === undefined || v.id_stream === undefined;
-export const oneOfGroupOrStreamMessage = { error: 'give id_group or id_stream, not both', path: ['id_stream'] };
+export const oneOfGroupOrStreamMessage = { error: 'group_or_stream', path: ['id_stream'] };
 
 export const chatAttachmentKinds = ['file', 'photo'] as const;
 

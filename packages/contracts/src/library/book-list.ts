@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
+import { anyId, cleanLine, pageInput } from '../fields.ts';
 import { eBook, libraryLimits } from './book.ts';
-import { anyId, cleanLine, pageInput } from './common.ts';
 
 export const bookList = defineEndpoint({
   id: 'library.bookList',
@@ -14,10 +14,7 @@ export const bookList = defineEndpoint({
     id_baseBookCategory: anyId,
     id_bookCategory: anyId,
     search: z._default(
-      z.pipe(
-        z.pipe(z.string(), z.transform(cleanLine)),
-        z.string().check(z.maxLength(libraryLimits.searchMax, `is at most ${libraryLimits.searchMax} characters`)),
-      ),
+      z.pipe(z.pipe(z.string(), z.transform(cleanLine)), z.string().check(z.maxLength(libraryLimits.searchMax))),
       '',
     ),
     page: pageInput,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
-import { anyId, localizedName } from './common.ts';
+import { anyId, localizedName } from '../fields.ts';
 
 /** A base (top-level) category of the library. */
 export const baseBookCategory = z.object({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
-import { idInput } from './common.ts';
+import { idInput } from '../fields.ts';
 
 export const bookDownload = defineEndpoint({
   id: 'library.download',

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
+import { idInput, idOrNew, lineField, pagesInput, textField } from '../fields.ts';
 import { eBook, libraryLimits } from './book.ts';
-import { allowedUploadExtensions, idInput, idOrNew, lineField, pagesInput, textField } from './common.ts';
+import { allowedUploadExtensions } from './common.ts';
 
 /** The form fields of library.insertUpdateBook (multipart/form-data). */
 export const insertUpdateBookFields = {
@@ -35,11 +36,11 @@ export const insertUpdateBook = defineEndpoint({
       description: textField(libraryLimits.descriptionMax),
       totalPages: pagesInput,
       id_bookCategory: idInput,
-      fileName: z.optional(z.string().check(z.maxLength(1000, 'is too long'))),
+      fileName: z.optional(z.string().check(z.maxLength(1000))),
     })
     .check(
       z.refine((v) => v.name !== undefined || v.nameBook !== undefined, {
-        error: 'is required',
+        error: 'required',
         path: ['name'],
       }),
     ),

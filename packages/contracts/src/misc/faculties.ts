@@ -1,12 +1,10 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
+import { localizedName } from '../fields.ts';
 
 export const faculty = z.object({
   id: z.number(),
-  /** Russian name (the portal's default language). */
-  name: z.string(),
-  nameKg: z.string(),
-  nameEn: z.string(),
+  ...localizedName,
   shortName: z.string(),
 });
 export type Faculty = z.infer<typeof faculty>;

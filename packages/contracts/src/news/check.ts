@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
-import { idInput } from './news-item.ts';
+import { idInput } from '../fields.ts';
 
 export const newsCheckTypes = ['view', 'delete'] as const;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
+import { pageInput } from '../fields.ts';
 import { newsItem } from './news-item.ts';
 
 export const newsData = defineEndpoint({
@@ -12,16 +13,7 @@ export const newsData = defineEndpoint({
   request: z.object({
     ...callerEcho,
     id: z.optional(z.unknown()),
-    page: z._default(
-      z.pipe(
-        z.pipe(
-          z.union([z.number(), z.string().check(z.regex(/^\d{1,6}$/, 'must be a whole number'))]),
-          z.transform(Number),
-        ),
-        z.number().check(z.int('must be a whole number'), z.gte(1, 'starts at 1'), z.lte(100_000, 'is too large')),
-      ),
-      1,
-    ),
+    page: pageInput,
   }),
   response: z.object({
     items: z.array(newsItem),

@@ -11,12 +11,7 @@ export const newsDownload = defineEndpoint({
   summary:
     "An attachment of a news item, as a download: `filename` is the item id, an underscore and the attachment's name (exactly as in `attachments[].name`); `type` is 4. 404 unless the caller may see the item and it has an attachment of that name.",
   request: z.object({
-    filename: z
-      .string()
-      .check(
-        z.maxLength(400, 'is too long'),
-        z.regex(/^\d{1,10}_./s, 'must be the news id, an underscore and the file name'),
-      ),
+    filename: z.string().check(z.maxLength(400), z.regex(/^\d{1,10}_./s, 'news_file_name')),
     type: z.optional(z.literal(newsFileType)),
   }),
   response: z.never(),

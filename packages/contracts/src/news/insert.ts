@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
+import { formList, textField } from '../fields.ts';
 import { newsAudiences, newsItem, newsLimits } from './news-item.ts';
 
 /**
@@ -16,20 +17,6 @@ export const newsInsertFields = {
   files: 'files',
 } as const;
 
-/** A multipart field arrives as a string, or as a list when repeated. */
-const formList = z.pipe(
-  z.union([z.string(), z.array(z.string())]),
-  z.transform((v) => (Array.isArray(v) ? v : [v])),
-);
-
-/** Control characters other than line breaks and tabs are dropped; line breaks become \n. */
-function cleanText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[^\P{Cc}\n\t]/gu, '')
-    .trim();
-}
-
 export const newsInsert = defineEndpoint({
   id: 'news.insert',
   method: 'POST',
@@ -38,14 +25,8 @@ export const newsInsert = defineEndpoint({
   requestKind: 'multipart',
   summary: `Post a news item (users with the news permission). Form fields: text (at most ${newsLimits.textMax} characters; required unless files are attached), audience (all, teachers or students), faculties (optional ids of existing faculties, repeated or comma-separated; none means every faculty), fileName (optional display names of the files, repeated or joined by ';!;', one per file), and up to ${newsLimits.filesMax} file parts. Each file is at most config.json's maxUploadMb (413 beyond). Names are sanitised (no paths or control characters, at most ${newsLimits.fileNameMax} characters, unique within the item). Answers with the new item.`,
   request: z.object({
-    text: z._default(
-      z.pipe(
-        z.pipe(z.string(), z.transform(cleanText)),
-        z.string().check(z.maxLength(newsLimits.textMax, `is at most ${newsLimits.textMax} characters`)),
-      ),
-      '',
-    ),
-    audience: z.enum(newsAudiences, `must be one of: ${newsAudiences.join(', ')}`),
+    text: textField(newsLimits.textMax),
+    audience: z.enum(newsAudiences),
     faculties: z._default(
       z.pipe(
         z.pipe(
@@ -58,9 +39,7 @@ export const newsInsert = defineEndpoint({
                 .filter((v) => v !== ''),
             ),
           ),
-          z
-            .array(z.string().check(z.regex(/^\d{1,9}$/, 'must be faculty ids (whole numbers)')))
-            .check(z.maxLength(newsLimits.facultiesMax, `at most ${newsLimits.facultiesMax} faculties`)),
+          z.array(z.string().check(z.regex(/^\d{1,9}$/, 'not_integer'))).check(z.maxLength(newsLimits.facultiesMax)),
         ),
         z.transform((ids) => [...new Set(ids.map(Number))]),
       ),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { localizedName } from '../fields.ts';
 
 /** Limits of the news area, shared by the server (enforced) and the web app (hinted). */
 export const newsLimits = {
@@ -24,12 +25,6 @@ export const fileNameSeparator = ';!;';
 /** The `type` the spec's download link carries for news attachments. */
 export const newsFileType = '4';
 
-/** A database id as the API accepts it: a positive whole number, or a string of digits. */
-export const idInput = z.pipe(
-  z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d{1,10}$/, 'must be a whole number'))]), z.transform(Number)),
-  z.number().check(z.int('must be a whole number'), z.gte(1, 'must be positive'), z.lte(2_147_483_647, 'is too large')),
-);
-
 export const newsAttachment = z.object({
   /** Display name (sanitised at upload); unique within its item. */
   name: z.string(),
@@ -43,9 +38,7 @@ export type NewsAttachment = z.infer<typeof newsAttachment>;
 export const newsFaculty = z.object({
   id: z.number(),
   shortName: z.string(),
-  name: z.string(),
-  nameKg: z.string(),
-  nameEn: z.string(),
+  ...localizedName,
 });
 
 /**

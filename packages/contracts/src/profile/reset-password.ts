@@ -9,8 +9,8 @@ export const resetPassword = defineEndpoint({
   summary:
     "Change the caller's password: the old one must match; the new one needs 6+ characters with a digit, an upper- and a lower-case letter. Other sessions of the account are signed out.",
   request: z.object({
-    password: z.string().check(z.minLength(1, 'The old password is required'), z.maxLength(128)),
-    newPassword: z.string().check(z.minLength(4, 'The new password needs at least 4 characters'), z.maxLength(128)),
+    password: z.string().check(z.minLength(1, 'required'), z.maxLength(128)),
+    newPassword: z.string().check(z.minLength(4), z.maxLength(128)),
     ...callerEcho,
   }),
   response: z.object({ sms: z.string() }),

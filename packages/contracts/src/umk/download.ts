@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
-import { idInput } from '../library/common.ts';
+import { idInput } from '../fields.ts';
 
 export const umkDownload = defineEndpoint({
   id: 'umk.download',

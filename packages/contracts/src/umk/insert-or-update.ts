@@ -1,15 +1,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
-import {
-  allowedUploadExtensions,
-  anyId,
-  formFlag,
-  idInput,
-  idOrNew,
-  lineField,
-  pagesInput,
-  textField,
-} from '../library/common.ts';
+import { anyId, formFlag, idInput, idOrNew, lineField, pagesInput, textField } from '../fields.ts';
+import { allowedUploadExtensions } from '../library/common.ts';
 import { umkAudiences, umkLimits, umkMaterial } from './material.ts';
 
 /** The form fields of umk.insertOrUpdate (multipart/form-data). */
@@ -48,14 +40,14 @@ export const umkInsertOrUpdate = defineEndpoint({
       id_discipline: idInput,
       id_semester: idInput,
       id_examination: idInput,
-      audience: z._default(z.enum(umkAudiences, `must be one of: ${umkAudiences.join(', ')}`), 'all'),
+      audience: z._default(z.enum(umkAudiences), 'all'),
       isLibrary: formFlag,
       id_bookCategory: anyId,
-      fileName: z.optional(z.string().check(z.maxLength(1000, 'is too long'))),
+      fileName: z.optional(z.string().check(z.maxLength(1000))),
     })
     .check(
       z.refine((v) => !v.isLibrary || v.id_bookCategory !== null, {
-        error: "is required when the material is 'available in e-library'",
+        error: 'required_in_library',
         path: ['id_bookCategory'],
       }),
     ),

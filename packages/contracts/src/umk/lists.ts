@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint, emptyRequest } from '../endpoint.ts';
+import { anyId, localizedName } from '../fields.ts';
 import { bookCategory } from '../library/categories.ts';
-import { anyId, localizedName } from '../library/common.ts';
 
 // The dropdown lists of the study-materials screen. Each answers a plain list; the web app adds the blank ' --- '
 // entry with id -1, and every filter accepts -1 (or nothing) as "any".
@@ -44,7 +44,7 @@ export const umkDisciplines = defineEndpoint({
   request: z.object({
     ...callerEcho,
     id_semester: anyId,
-    scope: z._default(z.enum(umkDisciplineScopes, "must be 'mine' or 'materials'"), 'mine'),
+    scope: z._default(z.enum(umkDisciplineScopes), 'mine'),
   }),
   response: z.array(umkDiscipline),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { fileInfo, localizedName } from '../library/common.ts';
+import { localizedName } from '../fields.ts';
+import { fileInfo } from '../library/common.ts';
 
 /** Limits of the study materials, shared by the server (enforced) and the web app (hinted). */
 export const umkLimits = {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
-import { anyId, pageInput } from '../library/common.ts';
+import { anyId, pageInput } from '../fields.ts';
 import { umkLimits, umkMaterial } from './material.ts';
 
 const filters = {

@@ -11,6 +11,10 @@ const failureWindowMs = 15 * 60_000;
 export const weakPasswordMessage =
   'The new password needs at least 6 characters, with a digit, an upper-case and a lower-case letter.';
 
+/** The refusal of a new password that breaks strongPassword's rule. */
+const weakPassword = (data: unknown = null) =>
+  AppError.withParams('weak_password', weakPasswordMessage, { minLength: strongPassword.minLength }, data);
+
 /** A token's SHA-256 in hex: its key in the session cache and in revocations (the database keeps the bytes). */
 export function hashToken(token: string): string {
   return digest('sha256', token);
@@ -132,11 +136,13 @@ export function createAuthService(deps: {
     },
 
     async updateCredentials(input: { oldlog: string; oldpas: string; newlog: string; newpas: string }, ip: string) {
-      const fail = (code: 'bad_credentials' | 'weak_password' | 'login_taken', message: string) =>
+      // A refusal explains itself in the spec's sms too (English, as every error message; the web app shows its own
+      // text for the code).
+      const fail = (code: 'bad_credentials' | 'login_taken', message: string) =>
         new AppError(code, message, [[{ sms: message }]]);
       const account = await verifyCredentials(input.oldlog, input.oldpas, ip);
       if (!account) throw fail('bad_credentials', 'Wrong login or password.');
-      if (!strongPassword.test(input.newpas)) throw fail('weak_password', weakPasswordMessage);
+      if (!strongPassword.test(input.newpas)) throw weakPassword([[{ sms: weakPasswordMessage }]]);
       if (await repo.loginTakenByOther(input.newlog, account.id)) {
         throw fail('login_taken', 'This login is already taken. Choose another one.');
       }
@@ -158,7 +164,7 @@ export function createAuthService(deps: {
       if (!hash || !(await verifyPassword(hash, oldPassword))) {
         throw new AppError('wrong_password', 'The old password is wrong.');
       }
-      if (!strongPassword.test(newPassword)) throw new AppError('weak_password', weakPasswordMessage);
+      if (!strongPassword.test(newPassword)) throw weakPassword();
       await repo.setPassword(user.id, await hashPassword(newPassword));
       await repo.revokeUserSessions(user.id, user.sessionId);
       // The caller's own session stays; the cache drops all of the user's entries and refills this one on next use.

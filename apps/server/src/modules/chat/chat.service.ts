@@ -15,6 +15,7 @@ import {
 import { roles } from '@okuu/contracts/endpoint';
 import { AppError } from '../../lib/app-error.ts';
 import { downloadType, sanitizeFileName, uniqueNames } from '../../lib/files.ts';
+import { validationError } from '../../lib/validation.ts';
 import type { UploadedFile } from '../../plugins/router.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
@@ -116,7 +117,7 @@ export function createChatService(deps: {
     if (input.id_group !== undefined) return { kind: 'group', groupId: input.id_group };
     if (user.role === roles.student && user.groupId !== null) return { kind: 'group', groupId: user.groupId };
     if (user.role === roles.teacher) {
-      throw new AppError('validation', 'id_group: say which group chat (id_group or id_stream).');
+      throw validationError([{ path: ['id_group'], rule: 'which_group_chat' }]);
     }
     throw noConversation();
   }
@@ -348,19 +349,18 @@ export function createChatService(deps: {
       // A file input left empty arrives as a part with no name and no bytes.
       const files = uploads.filter((f) => f.fileName || f.size > 0);
       if (files.length > chatLimits.filesMax) {
-        throw new AppError('validation', `At most ${chatLimits.filesMax} files and photos can go with one message.`);
+        throw validationError([{ path: ['files'], rule: 'too_many', params: { max: chatLimits.filesMax } }]);
       }
       if (input.text === '' && files.length === 0) {
-        throw new AppError('validation', 'text: write a message or attach a file.');
+        throw validationError([{ path: ['text'], rule: 'text_or_file' }]);
       }
       let given = files.map((f) => f.fileName || '');
       if (input.fileName?.some((n) => n !== '')) {
         const names = input.fileName.flatMap((n) => n.split(chatFileNameSeparator));
         if (names.length !== files.length) {
-          throw new AppError(
-            'validation',
-            `fileName: give one name per file (${files.length} files, ${names.length} names), or leave it out.`,
-          );
+          throw validationError([
+            { path: ['fileName'], rule: 'one_name_per_file', params: { files: files.length, names: names.length } },
+          ]);
         }
         given = names;
       }
@@ -404,14 +404,14 @@ export function createChatService(deps: {
 
       // The context: it must name things that exist, and a subgroup of the group concerned.
       if (input.id_discipline !== undefined && !(await repo.disciplineExists(input.id_discipline))) {
-        throw new AppError('validation', `id_discipline: there is no discipline ${input.id_discipline}.`);
+        throw validationError([{ path: ['id_discipline'], rule: 'unknown_record' }]);
       }
       if (input.id_subgroup !== undefined) {
         const groupOfSubgroup = await repo.subgroupGroup(input.id_subgroup);
         const allowed =
           c.kind === 'stream' ? await repo.streamGroups(c.streamId) : contextGroup === null ? [] : [contextGroup];
         if (groupOfSubgroup === null || !allowed.includes(groupOfSubgroup)) {
-          throw new AppError('validation', `id_subgroup: ${input.id_subgroup} is not a subgroup of this conversation.`);
+          throw validationError([{ path: ['id_subgroup'], rule: 'not_in_conversation' }]);
         }
         if (c.kind === 'stream') contextGroup = groupOfSubgroup;
       }

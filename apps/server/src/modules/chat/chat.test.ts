@@ -11,6 +11,7 @@ import { chatOldMessages } from '@okuu/contracts/chat/old-messages';
 import { chatRead } from '@okuu/contracts/chat/read';
 import { chatReadAll } from '@okuu/contracts/chat/read-all';
 import type { Endpoint } from '@okuu/contracts/endpoint';
+import type { ApiError } from '@okuu/contracts/errors';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -24,7 +25,7 @@ type Fields = Record<string, string | number | boolean | undefined>;
 type FilePart = { name: string; content: string | Buffer; field?: 'files' | 'photos'; type?: string };
 type Reply<T = never> = {
   status: number;
-  body: { result: number; error: { code: string; message: string } | null; data: T };
+  body: { result: number; error: ApiError | null; data: T };
 };
 
 /** A tiny valid PNG (1×1). */
@@ -307,7 +308,7 @@ describe('sending', () => {
     await expectNothingStored(t, async () => {
       const empty = await send('student1', { id_to: id.teacher1, text: '   ' });
       expect(empty.status).toBe(400);
-      expect(empty.body.error?.message).toMatch(/write a message/);
+      expect(empty.body.error?.issues).toEqual([{ path: ['text'], rule: 'text_or_file' }]);
       const discipline = await send('student1', { id_to: id.teacher1, text: 'x', id_discipline: 999999 });
       expect(discipline.status).toBe(400);
       const subgroup = await send('student1', { id_to: id.teacher1, text: 'x', id_subgroup: 999999 });
@@ -317,7 +318,8 @@ describe('sending', () => {
       const files = Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, content: 'x' }));
       const many = await send('student1', { id_to: id.teacher1 }, files);
       expect(many.status).toBe(400);
-      expect(many.body.error?.message).toMatch(/At most 10/);
+      expect(many.body.error?.message).toBe('files: at most 10 allowed');
+      expect(many.body.error?.issues).toEqual([{ path: ['files'], rule: 'too_many', params: { max: 10 } }]);
       const names = await send('student1', { id_to: id.teacher1, fileName: 'a.txt;!;b.txt' }, [
         { name: 'x.txt', content: 'x' },
       ]);

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
 import { isPdfName } from '../../lib/files.ts';
 import { acceptUpload, type FileMode, storeUpload } from '../../lib/uploads.ts';
+import { validationError } from '../../lib/validation.ts';
 import { JsonReply, type UploadedFile } from '../../plugins/router.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
@@ -211,7 +212,7 @@ export function createLibraryService(deps: {
         throw new AppError('conflict', 'This book comes from the study materials: change it there.');
       }
       if (!(await repo.categoryExists(input.id_bookCategory))) {
-        throw new AppError('validation', 'id_bookCategory: there is no such category.');
+        throw validationError([{ path: ['id_bookCategory'], rule: 'unknown_record' }]);
       }
       const upload = await acceptUpload(uploads, input.fileName);
       if (!upload && !existing) throw new AppError('file_required', 'Select the file of the book.');

@@ -379,7 +379,7 @@ describe('adding and changing books (insertupdatebook.json)', () => {
       [{ name: 'Без категории' }, file, 400, 'validation', /id_bookCategory/],
       [{ name: 'Нет категории', id_bookCategory: '999' }, file, 400, 'validation', /id_bookCategory/],
       [{ name: 'Страницы', id_bookCategory: '1', totalPages: '-5' }, file, 400, 'validation', /totalPages/],
-      [{ name: 'Два файла', id_bookCategory: '1' }, [...file, ...file], 400, 'validation', /one file/],
+      [{ name: 'Два файла', id_bookCategory: '1' }, [...file, ...file], 400, 'validation', /files: at most 1 allowed/],
       [{ name: 'Ид', id_bookCategory: '1', id_eBook: '0' }, file, 400, 'validation', /id_eBook/],
       [{ name: 'exe', id_bookCategory: '1' }, [{ name: 'virus.exe', content: 'MZ' }], 415, 'unsupported_type', /pdf/],
       [

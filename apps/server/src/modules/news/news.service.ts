@@ -8,6 +8,7 @@ import { fileNameSeparator, type NewsAudience, type NewsItem, newsLimits } from 
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
 import { downloadType, sanitizeFileName, uniqueNames } from '../../lib/files.ts';
+import { validationError } from '../../lib/validation.ts';
 import { JsonReply, type UploadedFile } from '../../plugins/router.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
@@ -121,26 +122,25 @@ export function createNewsService(deps: {
       // A file input left empty arrives as a part with no name and no bytes. (A name may be missing altogether.)
       const files = uploads.filter((f) => f.fileName || f.size > 0);
       if (files.length > newsLimits.filesMax) {
-        throw new AppError('validation', `At most ${newsLimits.filesMax} files can be attached to one news item.`);
+        throw validationError([{ path: ['files'], rule: 'too_many', params: { max: newsLimits.filesMax } }]);
       }
       if (input.text === '' && files.length === 0) {
-        throw new AppError('validation', 'text: write the text of the news or attach a file.');
+        throw validationError([{ path: ['text'], rule: 'text_or_file' }]);
       }
       let given = files.map((f) => f.fileName || '');
       // An empty fileName field (a form that always sends it) counts as none.
       if (input.fileName?.some((n) => n !== '')) {
         const names = input.fileName.flatMap((n) => n.split(fileNameSeparator));
         if (names.length !== files.length) {
-          throw new AppError(
-            'validation',
-            `fileName: give one name per file (${files.length} files, ${names.length} names), or leave it out.`,
-          );
+          throw validationError([
+            { path: ['fileName'], rule: 'one_name_per_file', params: { files: files.length, names: names.length } },
+          ]);
         }
         given = names;
       }
       const existing = new Set(await repo.existingFaculties(input.faculties));
       const unknown = input.faculties.filter((id) => !existing.has(id));
-      if (unknown.length) throw new AppError('validation', `faculties: there is no faculty ${unknown.join(', ')}.`);
+      if (unknown.length) throw validationError([{ path: ['faculties'], rule: 'unknown_record' }]);
 
       const names = uniqueNames(given.map(sanitizeFileName));
       const id = await repo.nextId();

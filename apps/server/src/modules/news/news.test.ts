@@ -290,7 +290,7 @@ describe('posting (insert.json)', () => {
   it('refuses unknown faculties and malformed fields with 400, storing nothing', async () => {
     const file = [{ name: 'a.txt', content: 'hello' }];
     const cases: [Fields, FilePart[], RegExp][] = [
-      [{ text: 'x', audience: 'all', faculties: '9999' }, file, /faculty 9999/],
+      [{ text: 'x', audience: 'all', faculties: '9999' }, file, /faculties: there is no such record/],
       [{ text: 'x', audience: 'all', faculties: ['1', 'abc'] }, file, /faculties/],
       [{ text: 'x', audience: 'everyone' }, file, /audience/],
       [{ text: 'x' }, file, /audience/],
@@ -418,7 +418,7 @@ describe('posting (insert.json)', () => {
     await expectNothingStored(t, async () => {
       const eleven = await post(t, editor, { audience: 'all' }, files(11));
       expect(eleven.status).toBe(400);
-      expect(eleven.body.error?.message).toMatch(/At most 10 files/);
+      expect(eleven.body.error?.message).toMatch(/files: at most 10 allowed/);
     });
     await expectNothingStored(t, async () => {
       const many = await post(t, editor, { audience: 'all' }, files(25));

@@ -4,6 +4,7 @@ import { studentKindOf, type UmkAudience, type UmkMaterial, umkLimits } from '@o
 import { AppError } from '../../lib/app-error.ts';
 import { isPdfName } from '../../lib/files.ts';
 import { acceptUpload, type FileMode, storeUpload } from '../../lib/uploads.ts';
+import { validationError } from '../../lib/validation.ts';
 import type { UploadedFile } from '../../plugins/router.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
@@ -194,11 +195,11 @@ export function createUmkService(deps: {
         bookCategoryId,
       });
       if (missing.length) {
-        throw new AppError('validation', missing.map((field) => `${field}: there is no such record`).join('; '));
+        throw validationError(missing.map((field) => ({ path: [field], rule: 'unknown_record' })));
       }
       const sameDiscipline = existing?.discipline.id === input.id_discipline;
       if (!sameDiscipline && !(await repo.teaches(user.id, input.id_discipline))) {
-        throw new AppError('validation', 'id_discipline: you do not teach this discipline.');
+        throw validationError([{ path: ['id_discipline'], rule: 'not_your_discipline' }]);
       }
       const upload = await acceptUpload(uploads, input.fileName);
       if (!upload && !existing) {

@@ -403,7 +403,7 @@ describe('uploading (insertorupdateumk.json)', () => {
       [{ ...valid, isLibrary: 'true', id_bookCategory: '-1' }, file, 400, 'validation', /id_bookCategory/],
       [{ ...valid, isLibrary: 'true', id_bookCategory: '999' }, file, 400, 'validation', /id_bookCategory/],
       [{ ...valid, isLibrary: 'maybe' }, file, 400, 'validation', /isLibrary/],
-      [valid, [...file, ...file], 400, 'validation', /one file/],
+      [valid, [...file, ...file], 400, 'validation', /files: at most 1 allowed/],
       [valid, [{ name: 'run.sh', content: '#!/bin/sh' }], 415, 'unsupported_type', /docx/],
       [valid, [{ name: 'page.htm', content: '<b>' }], 415, 'unsupported_type', /docx/],
       [valid, [{ name: 'image.svg', content: '<svg/>' }], 415, 'unsupported_type', /docx/],

@@ -7,10 +7,7 @@ import type { SignInMessage } from '../hooks/use-sign-in';
 export function MessageArea({ message, onDismiss }: { message: SignInMessage | null; onDismiss: () => void }) {
   const { t } = useTranslation('auth');
   if (!message) return null;
-  let text: string;
-  if ('key' in message) text = t(`messages.${message.key}`);
-  else if ('sms' in message) text = message.sms;
-  else text = errorMessage(message.error);
+  const text = 'key' in message ? t(`messages.${message.key}`) : errorMessage(message.error);
 
   return (
     <Alert

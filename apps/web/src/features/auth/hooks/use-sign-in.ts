@@ -22,10 +22,9 @@ export interface NewCredentials {
   confirmPassword: string;
 }
 
-/** What the message area shows: a text of the sign-in catalogue, the server's sms text, or a failed call. */
+/** What the message area shows: a text of the sign-in catalogue, or a failed call (its translated text). */
 export type SignInMessage =
   | { key: 'enterCredentials' | 'wrongCredentials' | 'passwordsDoNotMatch' | 'unsupportedRole' }
-  | { sms: string }
   | { error: unknown };
 
 /**
@@ -110,10 +109,11 @@ export function useSignIn() {
         }),
         delay(CHECK_DELAY_MS),
       ]);
+      // The spec's test of success. A refusal comes as an error with a code, shown in the reader's language.
       if (sms?.toLowerCase().includes('изменены')) {
         await authorize({ login: values.newLogin, password: values.newPassword });
       } else {
-        setMessage(sms ? { sms } : { error: null });
+        setMessage({ error: null });
       }
     } catch (error) {
       setMessage({ error });

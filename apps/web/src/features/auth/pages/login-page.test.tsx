@@ -158,17 +158,56 @@ describe('credential update', () => {
     });
   });
 
-  it('shows the sms text of a refused update', async () => {
+  it("explains a refused update in the reader's language, not in the English sms", async () => {
     await reachUpdateMode({
       '/api/auth/updatelogin.json': {
         status: 409,
-        error: { code: 'login_taken', message: 'Login taken' },
-        data: [[{ sms: 'Этот логин уже занят' }]],
+        error: { code: 'login_taken', message: 'This login is already taken.' },
+        data: [[{ sms: 'This login is already taken.' }]],
       },
     });
     const user = userEvent.setup();
     await fillUpdate(user, 'Secret123', 'Secret123');
-    expect(await screen.findByText('Этот логин уже занят')).toBeTruthy();
+    expect(await screen.findByText('Этот логин уже занят.')).toBeTruthy();
+    expect(screen.queryByText(/already taken/)).toBeNull();
     expect(screen.getByRole('heading', { name: 'Смена логина и пароля' })).toBeTruthy();
+  });
+
+  it("states the password rule with the server's parameters", async () => {
+    const { user } = await reachUpdateMode({
+      '/api/auth/updatelogin.json': {
+        status: 400,
+        error: { code: 'weak_password', message: 'The new password needs…', params: { minLength: 6 } },
+        data: [[{ sms: 'The new password needs…' }]],
+      },
+    });
+    await fillUpdate(user, 'abc', 'abc');
+    expect(
+      await screen.findByText(
+        'Пароль должен содержать как минимум одну цифру, одну заглавную и одну строчную букву и не менее 6 символов.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('names the refused field of a validation error', async () => {
+    const { user } = await reachUpdateMode({
+      '/api/auth/updatelogin.json': {
+        status: 400,
+        error: {
+          code: 'validation',
+          message: 'newlog: needs at least 3 characters; newlog: may hold letters, digits and . _ @ - only',
+          issues: [
+            { path: ['newlog'], rule: 'too_short', params: { min: 3 } },
+            { path: ['newlog'], rule: 'login_characters' },
+          ],
+        },
+      },
+    });
+    await fillUpdate(user, 'Secret123', 'Secret123');
+    expect(
+      await screen.findByText(
+        'Новый логин: не менее 3 символов. Новый логин: допускаются только буквы, цифры и символы . _ @ -.',
+      ),
+    ).toBeTruthy();
   });
 });
