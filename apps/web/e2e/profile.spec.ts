@@ -11,6 +11,31 @@ test.describe('profile', () => {
     await expect(page.getByText('Мужской')).toBeVisible();
   });
 
+  test("shows the reference data, the faculty and the institution in the reader's language", async ({ page }) => {
+    await signIn(page, 'teacher1');
+    await page.getByRole('button', { name: /Волков Дмитрий/ }).click();
+    await page.getByRole('menuitem', { name: 'Eng' }).click();
+    // The header: the institution and the teacher's position.
+    await expect(page.getByRole('banner').getByText('Okuu University')).toBeVisible();
+    await expect(page.getByRole('navigation').getByText('Associate professor')).toBeVisible();
+
+    await page.goto('/lms/change-password');
+    const data = page.getByRole('main');
+    await expect(data.getByRole('heading', { name: 'Personal data' })).toBeVisible();
+    for (const text of ['Associate professor', 'Faculty of Information Technology', 'Kyrgyz Republic', 'Higher']) {
+      await expect(data.getByText(text, { exact: true })).toBeVisible();
+    }
+    await expect(data.getByText(/^(Kyrgyz|Russian)$/)).toBeVisible();
+    for (const russian of ['Доцент', 'Факультет информационных технологий', 'Кыргызская Республика', 'Высшее']) {
+      await expect(data.getByText(russian, { exact: true })).toHaveCount(0);
+    }
+
+    await page.getByRole('button', { name: /Волков Дмитрий/ }).click();
+    await page.getByRole('menuitem', { name: 'Кыр' }).click();
+    await expect(data.getByText('Кыргыз Республикасы', { exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Окуу университети')).toBeVisible();
+  });
+
   test('checks the password change form, explains refusals, then changes the password', async ({ page }) => {
     // teacher3, whose password no other test needs (the news tests sign teacher2 in while this one runs).
     await signIn(page, 'teacher3');

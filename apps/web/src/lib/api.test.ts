@@ -4,7 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../test/render';
 import { ApiError, callApi, REQUEST_TIMEOUT_MS, setUnauthorizedHandler } from './api';
 
-const logoData = { logo: '/logo.image', width: 30, name: 'Университет', fontsize: 16 };
+const logoData = {
+  logo: '/logo.image',
+  width: 30,
+  name: 'Университет',
+  nameKg: '',
+  nameEn: 'University',
+  fontsize: 16,
+};
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(

@@ -14,3 +14,8 @@ const fieldOf: Record<Language, keyof LocalizedName> = { ru: 'name', kg: 'nameKg
 export function localizedName(record: LocalizedName, language: Language = currentLanguage()): string {
   return record[fieldOf[language]] || record.name;
 }
+
+/** The same for a value that may be missing: null then. */
+export function localizedNameOrNull(record: LocalizedName | null, language?: Language): string | null {
+  return record ? localizedName(record, language) : null;
+}

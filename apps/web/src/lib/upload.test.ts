@@ -13,7 +13,7 @@ const item = {
   audience: 'students',
   faculties: [],
   attachments: [{ name: 'a.pdf', size: 10, url: '/api/news/download.file?filename=7_a.pdf&type=4' }],
-  author: { id: 1, name: 'Волков Дмитрий', title: 'Доцент' },
+  author: { id: 1, name: 'Волков Дмитрий', position: { name: 'Доцент', nameKg: 'Доцент', nameEn: '' }, group: null },
   canDelete: true,
 };
 

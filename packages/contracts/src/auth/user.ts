@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { namedRecord } from '../fields.ts';
 
 /** The signed-in user as the web app sees it (spec: User). */
 export const sessionUser = z.object({
@@ -9,8 +10,8 @@ export const sessionUser = z.object({
   fullName: z.string(),
   /** Group name for students, null otherwise. */
   group: z.nullable(z.string()),
-  /** Position (doljnost) for teachers, null otherwise. */
-  position: z.nullable(z.string()),
+  /** Position (doljnost) for teachers, in the three languages; null otherwise. */
+  position: z.nullable(namedRecord),
   facultyId: z.nullable(z.number()),
   newsPerms: z.boolean(),
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
-import { localizedName } from '../fields.ts';
+import { localizedName, namedRecord } from '../fields.ts';
 import { chatHalfYear, chatYear } from './message.ts';
 
 /** One way two people are linked in a half-year: a discipline taught to a group, stream or subgroup, or registered. */
@@ -25,7 +25,7 @@ export type ContactContext = z.infer<typeof contactContext>;
 /**
  * A contact (spec: Contact): `idid` the user id, `fio` the full name, `countMessages` the messages from them the caller
  * has not read. `id_type` is their role (1 teacher, 2 student). `group` and `faculty` are a student's group and
- * faculty ids (null for teachers); `groupName` and `position` the matching names. `disciplines` lists how the two are
+ * faculty ids (null for teachers); `groupName` the group's name, `position` a teacher's in the three languages. `disciplines` lists how the two are
  * linked in the half-year asked for. The group-chat pseudo-contact comes first: idid -1, fio 'Групповой чат',
  * faculty 1, group -1, id_type 2, countMessages the unread messages of every group chat of the caller.
  */
@@ -37,7 +37,7 @@ export const chatContact = z.object({
   faculty: z.nullable(z.number()),
   group: z.nullable(z.number()),
   groupName: z.nullable(z.string()),
-  position: z.nullable(z.string()),
+  position: z.nullable(namedRecord),
   disciplines: z.array(contactContext),
 });
 export type ChatContact = z.infer<typeof chatContact>;
@@ -46,7 +46,8 @@ export type ChatContact = z.infer<typeof chatContact>;
 export const groupChat = z.object({
   id_group: z.nullable(z.number()),
   id_stream: z.nullable(z.number()),
-  name: z.string(),
+  /** The group's name (kg and en: ''), or the stream's in the three languages. */
+  ...localizedName,
   countMessages: z.number(),
 });
 export type GroupChat = z.infer<typeof groupChat>;

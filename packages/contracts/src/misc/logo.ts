@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint, emptyRequest } from '../endpoint.ts';
+import { localizedName } from '../fields.ts';
 
 export const logo = defineEndpoint({
   id: 'misc.logo',
@@ -7,9 +8,9 @@ export const logo = defineEndpoint({
   path: '/logo.json',
   access: 'public',
   summary:
-    'Branding of the sign-in screen: logo address, its width in percent, the institution name and its font size in px.',
+    "Branding of the sign-in screen: logo address, its width in percent, the institution's name (`name` Russian, as the spec's; `nameKg`, `nameEn`: '' where missing) and its font size in px.",
   request: emptyRequest,
-  response: z.object({ logo: z.string(), width: z.number(), name: z.string(), fontsize: z.number() }),
+  response: z.object({ logo: z.string(), width: z.number(), ...localizedName, fontsize: z.number() }),
 });
 
 export const logoImage = defineEndpoint({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
-import { idInput } from '../fields.ts';
+import { idInput, namedRecord } from '../fields.ts';
 
 export const photo = defineEndpoint({
   id: 'misc.photo',
@@ -28,7 +28,8 @@ export const position = defineEndpoint({
   method: 'POST',
   path: '/misc/position.json',
   access: 'teacher',
-  summary: "The calling teacher's position (doljnost).",
+  summary:
+    "The calling teacher's position: `doljnost` its Russian name (the spec's), `position` its names in the three languages.",
   request: z.object({ id: z.optional(z.unknown()) }),
-  response: z.object({ doljnost: z.nullable(z.string()) }),
+  response: z.object({ doljnost: z.nullable(z.string()), position: z.nullable(namedRecord) }),
 });

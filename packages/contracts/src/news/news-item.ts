@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { localizedName } from '../fields.ts';
+import { localizedName, namedRecord } from '../fields.ts';
 
 /** Limits of the news area, shared by the server (enforced) and the web app (hinted). */
 export const newsLimits = {
@@ -43,8 +43,8 @@ export const newsFaculty = z.object({
 
 /**
  * A news item (spec: News item). The first five fields are the spec's; the rest are the same facts, structured.
- * - `p23-1`: the author as 'Full Name | Position' (teachers) or 'Full Name | Group' (students); just the name when
- *   there is neither.
+ * - `p23-1`: the author as 'Full Name | Position' (teachers; the Russian name) or 'Full Name | Group' (students);
+ *   just the name when there is neither. `author` holds the same, the position in the three languages.
  * - `fileName`: the attachment names joined by ';!;' ('' without attachments).
  * - `created`: ISO 8601, UTC.
  */
@@ -61,8 +61,10 @@ export const newsItem = z.object({
   author: z.object({
     id: z.number(),
     name: z.string(),
-    /** Position of a teacher, group of a student, else null. */
-    title: z.nullable(z.string()),
+    /** A teacher's position, in the three languages; null for others. */
+    position: z.nullable(namedRecord),
+    /** A student's group; null for others. */
+    group: z.nullable(z.string()),
   }),
   /** Whether the caller may delete it (users with the news permission). */
   canDelete: z.boolean(),

@@ -11,14 +11,8 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { names } from './names.ts';
 import { users } from './users.ts';
-
-/** Names shown in the interface come in the three portal languages. */
-const names = {
-  name: text('name').notNull(),
-  nameKg: text('name_kg').notNull(),
-  nameEn: text('name_en').notNull(),
-};
 
 export const faculties = pgTable('faculties', {
   id: serial('id').primaryKey(),
@@ -77,10 +71,12 @@ export const subgroupMembers = pgTable(
   (t) => [primaryKey({ columns: [t.subgroupId, t.studentId] })],
 );
 
-/** A stream joins several groups that attend lectures together. */
+/** A stream joins several groups that attend lectures together. Its name in kg and en is '' until someone gives it. */
 export const streams = pgTable('streams', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  nameKg: text('name_kg').notNull().default(''),
+  nameEn: text('name_en').notNull().default(''),
 });
 
 export const streamGroups = pgTable(

@@ -12,7 +12,26 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { names } from './names.ts';
 import { departments, groups } from './university.ts';
+
+// A person's reference values, named in the three portal languages (the web app picks the reader's).
+
+/** Teachers' positions (the spec's doljnost). */
+export const positions = pgTable('positions', { id: serial('id').primaryKey(), ...names });
+
+/** Nationalities; `nameFemale` is the Russian feminine form where it differs (кыргызка), used for women. */
+export const nationalities = pgTable('nationalities', {
+  id: serial('id').primaryKey(),
+  ...names,
+  nameFemale: text('name_female'),
+});
+
+/** Countries, for citizenship. */
+export const countries = pgTable('countries', { id: serial('id').primaryKey(), ...names });
+
+/** Levels of education (higher, secondary…). */
+export const educationLevels = pgTable('education_levels', { id: serial('id').primaryKey(), ...names });
 
 /** Roles: 1 teacher, 2 student, 3 staff (administrative work). */
 export const users = pgTable(
@@ -30,11 +49,11 @@ export const users = pgTable(
     mustChangeCredentials: boolean('must_change_credentials').notNull().default(false),
     gender: text('gender', { enum: ['male', 'female'] }),
     birthDate: date('birth_date'),
-    nationality: text('nationality'),
-    citizenship: text('citizenship'),
+    nationalityId: integer('nationality_id').references(() => nationalities.id),
+    citizenshipId: integer('citizenship_id').references(() => countries.id),
     taxId: text('tax_id'),
     phone: text('phone'),
-    education: text('education'),
+    educationId: integer('education_id').references(() => educationLevels.id),
     photoKey: text('photo_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -62,7 +81,9 @@ export const teacherProfiles = pgTable('teacher_profiles', {
   departmentId: integer('department_id')
     .notNull()
     .references(() => departments.id),
-  position: text('position').notNull(),
+  positionId: integer('position_id')
+    .notNull()
+    .references(() => positions.id),
 });
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });

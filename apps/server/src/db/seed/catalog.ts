@@ -184,4 +184,26 @@ export const lessonKinds = [
   { name: 'Лабораторная', nameKg: 'Лабораториялык', nameEn: 'Laboratory' },
 ];
 
-export const positions = ['Преподаватель', 'Старший преподаватель', 'Доцент', 'Профессор', 'Заведующий кафедрой'];
+/** Teachers' positions; teacher1 is a 'Доцент' (the third). */
+export const positions = [
+  { name: 'Преподаватель', nameKg: 'Окутуучу', nameEn: 'Lecturer' },
+  { name: 'Старший преподаватель', nameKg: 'Улук окутуучу', nameEn: 'Senior lecturer' },
+  { name: 'Доцент', nameKg: 'Доцент', nameEn: 'Associate professor' },
+  { name: 'Профессор', nameKg: 'Профессор', nameEn: 'Professor' },
+  { name: 'Заведующий кафедрой', nameKg: 'Кафедра башчысы', nameEn: 'Head of department' },
+];
+
+/** Nationalities of the demo people: Kyrgyz (the first) and Russian. Russian has a feminine form. */
+export const nationalities = [
+  { name: 'кыргыз', nameFemale: 'кыргызка', nameKg: 'кыргыз', nameEn: 'Kyrgyz' },
+  { name: 'русский', nameFemale: 'русская', nameKg: 'орус', nameEn: 'Russian' },
+];
+
+/** Countries, for citizenship: everyone of the demo is a citizen of the first. */
+export const countries = [{ name: 'Кыргызская Республика', nameKg: 'Кыргыз Республикасы', nameEn: 'Kyrgyz Republic' }];
+
+/** Levels of education: teachers' and staff's (the first), students' (the second). */
+export const educationLevels = [
+  { name: 'Высшее', nameKg: 'Жогорку', nameEn: 'Higher' },
+  { name: 'Среднее общее', nameKg: 'Орто жалпы', nameEn: 'General secondary' },
+];

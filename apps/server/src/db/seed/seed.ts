@@ -6,8 +6,16 @@ import type { Storage } from '../../plugins/storage.ts';
 import type { Db } from '../client.ts';
 import { settings } from '../schema/settings.ts';
 import * as u from '../schema/university.ts';
-import { studentProfiles, teacherProfiles, users } from '../schema/users.ts';
-import { examinationTypes, faculties, lessonKinds, positions } from './catalog.ts';
+import {
+  countries,
+  educationLevels,
+  nationalities,
+  positions,
+  studentProfiles,
+  teacherProfiles,
+  users,
+} from '../schema/users.ts';
+import * as catalog from './catalog.ts';
 import { seedChat } from './chat.ts';
 import { seedLibrary } from './library.ts';
 import { demoLogoPng } from './logo.ts';
@@ -66,8 +74,9 @@ function person(rng: Rng, birthYear: number) {
     patronymic: names.patronymic(father, female),
     gender: (female ? 'female' : 'male') as 'male' | 'female',
     birthDate,
-    nationality: kyrgyz ? (female ? 'кыргызка' : 'кыргыз') : female ? 'русская' : 'русский',
-    citizenship: 'Кыргызская Республика',
+    // Ids of the catalogue's rows (seeded in its order, from 1): Kyrgyz or Russian, citizens of the Kyrgyz Republic.
+    nationalityId: kyrgyz ? 1 : 2,
+    citizenshipId: 1,
     taxId: `${female ? 1 : 2}${String(day).padStart(2, '0')}${String(month).padStart(2, '0')}${birthYear}${String(rng.int(0, 99999)).padStart(5, '0')}`,
     phone: `+996 7${rng.int(0, 9)}${rng.int(0, 9)} ${String(rng.int(0, 999)).padStart(3, '0')} ${String(rng.int(0, 999)).padStart(3, '0')}`,
   };
@@ -87,6 +96,10 @@ const serialTables = [
   'subgroups',
   'streams',
   'half_years',
+  'positions',
+  'nationalities',
+  'countries',
+  'education_levels',
   'semesters',
   'disciplines',
   'examination_types',
@@ -143,13 +156,26 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
   await insertChunked(
     db,
     u.examinationTypes,
-    examinationTypes.map((e, i) => ({ id: i + 1, ...e })),
+    catalog.examinationTypes.map((e, i) => ({ id: i + 1, ...e })),
   );
   await insertChunked(
     db,
     u.lessonKinds,
-    lessonKinds.map((k, i) => ({ id: i + 1, ...k })),
+    catalog.lessonKinds.map((k, i) => ({ id: i + 1, ...k })),
   );
+  // People's reference values (ids from 1, in the catalogue's order).
+  for (const [table, rows] of [
+    [positions, catalog.positions],
+    [nationalities, catalog.nationalities],
+    [countries, catalog.countries],
+    [educationLevels, catalog.educationLevels],
+  ] as const) {
+    await insertChunked(
+      db,
+      table,
+      rows.map((row, i) => ({ id: i + 1, ...row })),
+    );
+  }
 
   // Structure
   const facultyRows: Record<string, unknown>[] = [];
@@ -171,7 +197,7 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
     nameKg: string;
     nameEn: string;
   }[] = [];
-  faculties.forEach((f, fi) => {
+  catalog.faculties.forEach((f, fi) => {
     facultyRows.push({ id: fi + 1, name: f.name, nameKg: f.nameKg, nameEn: f.nameEn, shortName: f.shortName });
     for (const d of f.departments) {
       const departmentId = departmentRows.length + 1;
@@ -269,13 +295,14 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
     streamMembers.set(key, [...(streamMembers.get(key) ?? []), g.id]);
   }
   const streamOf = new Map<number, number>();
-  const streamRows: { id: number; name: string }[] = [];
+  const streamRows: { id: number; name: string; nameKg: string; nameEn: string }[] = [];
   const streamGroupRows: { streamId: number; groupId: number }[] = [];
   for (const ids of streamMembers.values()) {
     if (ids.length < 2) continue;
     const first = groupRows[(ids[0] as number) - 1] as (typeof groupRows)[number];
     const id = streamRows.length + 1;
-    streamRows.push({ id, name: `Поток ${first.name.replace(/-\d+-/, '-')}` });
+    const code = first.name.replace(/-\d+-/, '-');
+    streamRows.push({ id, name: `Поток ${code}`, nameKg: `${code} агымы`, nameEn: `Stream ${code}` });
     for (const groupId of ids) {
       streamGroupRows.push({ streamId: id, groupId });
       streamOf.set(groupId, id);
@@ -286,8 +313,9 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
 
   // People. Teachers first (teacher1 and teacher2 in the first department), then students, newstudent, staff.
   const teacherCount = Math.max(30, Math.ceil(options.students / 10));
+  const [higherEducation, secondaryEducation] = [1, 2];
   const userRows: Record<string, unknown>[] = [];
-  const teacherRows: { userId: number; departmentId: number; position: string }[] = [];
+  const teacherRows: { userId: number; departmentId: number; positionId: number }[] = [];
   const teachersByDepartment = new Map<number, number[]>();
   for (let t = 0; t < teacherCount; t++) {
     const id = userRows.length + 1;
@@ -298,10 +326,11 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
       passwordHash,
       role: 1,
       newsPerms: t === 0,
-      education: 'Высшее',
+      educationId: higherEducation,
       ...person(rng, rng.int(1960, 1995)),
     });
-    teacherRows.push({ userId: id, departmentId, position: t === 0 ? 'Доцент' : rng.pick(positions) });
+    // teacher1 is a 'Доцент' (the third position).
+    teacherRows.push({ userId: id, departmentId, positionId: t === 0 ? 3 : rng.int(1, catalog.positions.length) });
     teachersByDepartment.set(departmentId, [...(teachersByDepartment.get(departmentId) ?? []), id]);
   }
   const [teacher1, teacher2] = [1, 2];
@@ -316,7 +345,7 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
       login,
       passwordHash,
       role: 2,
-      education: 'Среднее общее',
+      educationId: secondaryEducation,
       ...person(rng, group.admissionYear - 18),
       ...extra,
     });
@@ -329,7 +358,14 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
   }
   addStudent('newstudent', 1, { mustChangeCredentials: true });
   const staffId = userRows.length + 1;
-  userRows.push({ id: staffId, login: 'staff1', passwordHash, role: 3, education: 'Высшее', ...person(rng, 1985) });
+  userRows.push({
+    id: staffId,
+    login: 'staff1',
+    passwordHash,
+    role: 3,
+    educationId: higherEducation,
+    ...person(rng, 1985),
+  });
 
   await insertChunked(db, users, userRows);
   await insertChunked(db, teacherProfiles, teacherRows);
@@ -416,7 +452,17 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
   // Branding and the logo.
   await storage.put('branding/logo.png', demoLogoPng());
   await db.insert(settings).values([
-    { key: 'branding', value: { name: 'Университет Окуу', logoKey: 'branding/logo.png', width: 30, fontsize: 16 } },
+    {
+      key: 'branding',
+      value: {
+        name: 'Университет Окуу',
+        nameKg: 'Окуу университети',
+        nameEn: 'Okuu University',
+        logoKey: 'branding/logo.png',
+        width: 30,
+        fontsize: 16,
+      },
+    },
     { key: 'electiveRegistration', value: true },
     { key: 'demo', value: { students: options.students, seed: options.seed ?? 2026 } },
   ]);

@@ -1,8 +1,9 @@
+import type { NamedRecord } from '@okuu/contracts/fields';
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { departments, groups, specialities } from '../../db/schema/university.ts';
-import { authFailures, sessions, studentProfiles, teacherProfiles, users } from '../../db/schema/users.ts';
+import { authFailures, positions, sessions, studentProfiles, teacherProfiles, users } from '../../db/schema/users.ts';
 
 /** The user as every authenticated request sees it. */
 export interface AuthUser {
@@ -13,7 +14,8 @@ export interface AuthUser {
   newsPerms: boolean;
   groupId: number | null;
   groupName: string | null;
-  position: string | null;
+  /** A teacher's position, named in the three languages. */
+  position: NamedRecord | null;
   facultyId: number | null;
   /** Whether the user has a photo (misc/photo). */
   hasPhoto: boolean;
@@ -34,7 +36,8 @@ function userColumns() {
     newsPerms: users.newsPerms,
     groupId: studentProfiles.groupId,
     groupName: groups.name,
-    position: teacherProfiles.position,
+    // A left-joined table's fields all null make the object null (drizzle).
+    position: { name: positions.name, nameKg: positions.nameKg, nameEn: positions.nameEn },
     facultyId: sql<number | null>`coalesce(${departments.facultyId}, ${teacherDepartments.facultyId})`,
     hasPhoto: sql<boolean>`${users.photoKey} is not null`,
   };
@@ -51,6 +54,7 @@ export function createAuthRepository(db: Db) {
     .leftJoin(departments, eq(departments.id, specialities.departmentId))
     .leftJoin(teacherProfiles, eq(teacherProfiles.userId, users.id))
     .leftJoin(teacherDepartments, eq(teacherDepartments.id, teacherProfiles.departmentId))
+    .leftJoin(positions, eq(positions.id, teacherProfiles.positionId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('hash')),

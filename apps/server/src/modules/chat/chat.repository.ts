@@ -1,4 +1,5 @@
 import { chatRecipientTypes } from '@okuu/contracts/chat/message';
+import type { NamedRecord } from '@okuu/contracts/fields';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatAttachments, chatMessages, chatRecipients } from '../../db/schema/chat.ts';
@@ -50,7 +51,7 @@ export interface LinkRow {
   lastName: string;
   firstName: string;
   patronymic: string | null;
-  position: string | null;
+  position: NamedRecord | null;
   facultyId: number | null;
   studentGroupId: number | null;
   studentGroupName: string | null;
@@ -75,11 +76,16 @@ export interface PersonRow {
   lastName: string;
   firstName: string;
   patronymic: string | null;
-  position: string | null;
+  position: NamedRecord | null;
   facultyId: number | null;
   groupId: number | null;
   groupName: string | null;
 }
+
+/** A teacher's position (the query joins `positions pos`), named in the three languages; null for others. */
+const positionJson = sql.raw(
+  `case when pos.id is null then null else json_build_object('name', pos.name, 'nameKg', pos.name_kg, 'nameEn', pos.name_en) end as position`,
+);
 
 const fullName = sql<string>`concat_ws(' ', ${users.lastName}, ${users.firstName}, ${users.patronymic})`;
 
@@ -429,7 +435,7 @@ export function createChatRepository(db: Db) {
     async person(id: number): Promise<PersonRow | null> {
       const [row] = await rows<PersonRow>(sql`
         select u.id, u.role, u.last_name as "lastName", u.first_name as "firstName", u.patronymic,
-          tp.position, coalesce(d.faculty_id, td.faculty_id) as "facultyId",
+          ${positionJson}, coalesce(d.faculty_id, td.faculty_id) as "facultyId",
           sp.group_id as "groupId", g.name as "groupName"
         from users u
           left join student_profiles sp on sp.user_id = u.id
@@ -437,6 +443,7 @@ export function createChatRepository(db: Db) {
           left join specialities s on s.id = g.speciality_id
           left join departments d on d.id = s.department_id
           left join teacher_profiles tp on tp.user_id = u.id
+          left join positions pos on pos.id = tp.position_id
           left join departments td on td.id = tp.department_id
         where u.id = ${id}`);
       return row ?? null;
@@ -447,7 +454,7 @@ export function createChatRepository(db: Db) {
       if (ids.length === 0) return [];
       return rows<PersonRow>(sql`
         select u.id, u.role, u.last_name as "lastName", u.first_name as "firstName", u.patronymic,
-          tp.position, coalesce(d.faculty_id, td.faculty_id) as "facultyId",
+          ${positionJson}, coalesce(d.faculty_id, td.faculty_id) as "facultyId",
           sp.group_id as "groupId", g.name as "groupName"
         from users u
           left join student_profiles sp on sp.user_id = u.id
@@ -455,6 +462,7 @@ export function createChatRepository(db: Db) {
           left join specialities s on s.id = g.speciality_id
           left join departments d on d.id = s.department_id
           left join teacher_profiles tp on tp.user_id = u.id
+          left join positions pos on pos.id = tp.position_id
           left join departments td on td.id = tp.department_id
         where u.id in (${sql.join(
           ids.map((id) => sql`${id}`),
@@ -516,7 +524,7 @@ export function createChatRepository(db: Db) {
         with me as (select user_id, group_id from student_profiles where user_id = ${viewer.id}),
         links as (${links})
         select l.person_id as "personId", u.last_name as "lastName", u.first_name as "firstName", u.patronymic,
-          tp.position, coalesce(pd.faculty_id, td.faculty_id) as "facultyId",
+          ${positionJson}, coalesce(pd.faculty_id, td.faculty_id) as "facultyId",
           psp.group_id as "studentGroupId", pg.name as "studentGroupName",
           l.semester_id as "semesterId", l.discipline_id as "disciplineId", d.name as "disciplineName",
           d.name_kg as "disciplineNameKg", d.name_en as "disciplineNameEn", l.credits::int as "credits",
@@ -529,6 +537,7 @@ export function createChatRepository(db: Db) {
           left join subgroups sg on sg.id = l.subgroup_id
           left join streams st on st.id = l.stream_id
           left join teacher_profiles tp on tp.user_id = l.person_id
+          left join positions pos on pos.id = tp.position_id
           left join departments td on td.id = tp.department_id
           left join student_profiles psp on psp.user_id = l.person_id
           left join groups pg on pg.id = psp.group_id
@@ -576,9 +585,19 @@ export function createChatRepository(db: Db) {
       teacherId: number,
       year: number,
       ws: number,
-    ): Promise<{ groupId: number | null; streamId: number | null; name: string; streamGroups: number[] }[]> {
+    ): Promise<
+      {
+        groupId: number | null;
+        streamId: number | null;
+        streamGroups: number[];
+        name: string;
+        nameKg: string;
+        nameEn: string;
+      }[]
+    > {
+      // A group's name is a code, the same in every language: its kg and en are ''.
       return rows(sql`
-        select g.id as "groupId", null::int as "streamId", g.name,
+        select g.id as "groupId", null::int as "streamId", g.name, '' as "nameKg", '' as "nameEn",
           coalesce((select array_agg(stream_id) from stream_groups where group_id = g.id), '{}') as "streamGroups"
         from groups g
         where g.id in (
@@ -586,7 +605,7 @@ export function createChatRepository(db: Db) {
           where ta.teacher_id = ${teacherId} and ta.academic_year_id = ${year} and ta.half_year_kind = ${ws}
             and ta.stream_id is null)
         union all
-        select null::int, st.id, st.name,
+        select null::int, st.id, st.name, st.name_kg, st.name_en,
           coalesce((select array_agg(group_id) from stream_groups where stream_id = st.id), '{}')
         from streams st
         where st.id in (

@@ -259,6 +259,8 @@ export function createChatService(deps: {
             id_group: user.groupId,
             id_stream: null,
             name: group.name,
+            nameKg: '',
+            nameEn: '',
             countMessages:
               unreadIn(chatRecipientTypes.group, user.groupId) +
               group.streams.reduce((n, s) => n + unreadIn(chatRecipientTypes.stream, s), 0),
@@ -274,6 +276,8 @@ export function createChatService(deps: {
             id_group: chat.groupId,
             id_stream: chat.streamId,
             name: chat.name,
+            nameKg: chat.nameKg,
+            nameEn: chat.nameEn,
             countMessages: unreadIn(own, id) + chat.streamGroups.reduce((n, s) => n + unreadIn(other, s), 0),
           });
         }

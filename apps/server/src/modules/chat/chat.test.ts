@@ -125,7 +125,12 @@ describe('contacts', () => {
       disciplines: [],
     });
     const teacher = data.contacts.find((c) => c.idid === id.teacher1);
-    expect(teacher).toMatchObject({ countMessages: 1, id_type: 1, group: null });
+    expect(teacher).toMatchObject({
+      countMessages: 1,
+      id_type: 1,
+      group: null,
+      position: { name: 'Доцент', nameKg: 'Доцент', nameEn: 'Associate professor' },
+    });
     expect(teacher?.disciplines.length).toBeGreaterThan(0);
     expect(teacher?.disciplines[0]).toMatchObject({ id_group: 1, year: data.year, ws: data.ws });
     expect(teacher?.disciplines[0]?.discipline.name).toBeTruthy();
@@ -134,7 +139,9 @@ describe('contacts', () => {
     expect(new Set(people.map((c) => c.idid)).size).toBe(people.length);
     expect(people.every((c) => c.id_type === 1)).toBe(true);
     expect(people.map((c) => c.idid)).not.toContain(id.teacher2);
-    expect(data.groupChats).toEqual([{ id_group: 1, id_stream: null, name: expect.any(String), countMessages: 2 }]);
+    expect(data.groupChats).toEqual([
+      { id_group: 1, id_stream: null, name: expect.any(String), nameKg: '', nameEn: '', countMessages: 2 },
+    ]);
   });
 
   it("lists a teacher's students with unread counts and the groups taught", async () => {
@@ -148,7 +155,9 @@ describe('contacts', () => {
     expect(students.find((c) => c.idid === id.student1)?.countMessages).toBe(1);
     expect(students.find((c) => c.idid === id.student2)?.countMessages).toBe(0);
     expect(students.map((c) => c.idid)).not.toContain(id.student3);
-    expect(data.groupChats).toEqual([{ id_group: 1, id_stream: null, name: expect.any(String), countMessages: 1 }]);
+    expect(data.groupChats).toEqual([
+      { id_group: 1, id_stream: null, name: expect.any(String), nameKg: '', nameEn: '', countMessages: 1 },
+    ]);
   });
 
   it('gives staff no contacts, and another half-year its own links', async () => {
@@ -608,7 +617,10 @@ describe('group and stream chats', () => {
 
   it("delivers a stream message to every group of the stream, only from the stream's teacher", async () => {
     const db = t.database.db;
-    const [stream] = await db.insert(streams).values({ name: 'Поток тест' }).returning({ id: streams.id });
+    const [stream] = await db
+      .insert(streams)
+      .values({ name: 'Поток тест', nameKg: 'Тест агымы', nameEn: 'Test stream' })
+      .returning({ id: streams.id });
     const streamId = stream?.id as number;
     await db.insert(streamGroups).values([
       { streamId, groupId: 1 },
@@ -640,7 +652,12 @@ describe('group and stream chats', () => {
       groupChats: { id_stream: number | null }[];
       contacts: { idid: number }[];
     };
-    expect(contacts.groupChats.some((g) => g.id_stream === streamId)).toBe(true);
+    // A stream's chat is named in the three languages.
+    expect(contacts.groupChats.find((g) => g.id_stream === streamId)).toMatchObject({
+      name: 'Поток тест',
+      nameKg: 'Тест агымы',
+      nameEn: 'Test stream',
+    });
     expect(contacts.contacts.map((c) => c.idid)).toContain(id.student3);
     expect((await call(chatGroupMessages, 'teacher1', { id_group: 1, id_stream: streamId })).status).toBe(400);
   });

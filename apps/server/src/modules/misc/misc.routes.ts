@@ -43,7 +43,14 @@ export function miscRoutes(misc: MiscService, storage: Storage, limits: { upload
 
     bind(logo, async () => {
       const b = await misc.branding();
-      return { logo: logoImage.path, width: b.width, name: b.name, fontsize: b.fontsize };
+      return {
+        logo: logoImage.path,
+        width: b.width,
+        name: b.name,
+        nameKg: b.nameKg,
+        nameEn: b.nameEn,
+        fontsize: b.fontsize,
+      };
     }),
 
     bind(logoImage, async () => image((await misc.branding()).logoKey, 'logo')),
@@ -56,7 +63,7 @@ export function miscRoutes(misc: MiscService, storage: Storage, limits: { upload
         misc.currentHalfYear(),
       ]);
       return {
-        universityName: branding.name,
+        university: { name: branding.name, nameKg: branding.nameKg, nameEn: branding.nameEn },
         maxUploadMb,
         electiveRegistration,
         currentYear: currentYear.year,
@@ -71,7 +78,7 @@ export function miscRoutes(misc: MiscService, storage: Storage, limits: { upload
 
     bind(photoImage, async ({ input }) => image(await misc.photoKey(input.id), 'photo')),
 
-    bind(position, async ({ user }) => ({ doljnost: user.position })),
+    bind(position, async ({ user }) => ({ doljnost: user.position?.name ?? null, position: user.position })),
 
     bind(registeredFacultyList, async () => misc.faculties()),
   ];

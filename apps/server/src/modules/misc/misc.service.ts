@@ -2,8 +2,11 @@ import { academicYearName, academicYearOf, defaultAcademicYear, yearOptions } fr
 import { createChangeCache } from '../../lib/change-cache.ts';
 import type { MiscRepository } from './misc.repository.ts';
 
+/** The institution's branding (the `branding` setting); its name in the three languages, '' where missing. */
 export interface Branding {
   name: string;
+  nameKg: string;
+  nameEn: string;
   /** Storage key of the logo image, or null for the built-in default. */
   logoKey: string | null;
   width: number;
@@ -17,7 +20,7 @@ export interface Period {
   ws: number;
 }
 
-const defaultBranding: Branding = { name: 'Okuu', logoKey: null, width: 30, fontsize: 16 };
+const defaultBranding: Branding = { name: 'Okuu', nameKg: '', nameEn: '', logoKey: null, width: 30, fontsize: 16 };
 const unknownHalfYear = 2;
 
 export function createMiscService(repo: MiscRepository, now: () => Date = () => new Date()) {

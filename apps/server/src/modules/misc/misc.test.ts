@@ -10,7 +10,7 @@ import { settings } from '@okuu/contracts/misc/settings';
 import { defaultYear, years } from '@okuu/contracts/misc/years';
 import { profileData } from '@okuu/contracts/profile/profile-data';
 import { registry } from '@okuu/contracts/registry';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { users } from '../../db/schema/users.ts';
@@ -34,7 +34,14 @@ describe('branding and configuration', () => {
       chatPageSize: 20,
     });
     const res = await t.call(logo);
-    expect(res.body.data).toEqual({ logo: '/logo.image', width: 30, name: 'Университет Окуу', fontsize: 16 });
+    expect(res.body.data).toEqual({
+      logo: '/logo.image',
+      width: 30,
+      name: 'Университет Окуу',
+      nameKg: 'Окуу университети',
+      nameEn: 'Okuu University',
+      fontsize: 16,
+    });
   });
 
   it('serves the logo image from storage', async () => {
@@ -47,7 +54,7 @@ describe('branding and configuration', () => {
   it('settings carry the current year and half-year', async () => {
     const res = await t.call(settings, { role: 2 }, { cookie: student });
     expect(res.body.data).toMatchObject({
-      universityName: 'Университет Окуу',
+      university: { name: 'Университет Окуу', nameKg: 'Окуу университети', nameEn: 'Okuu University' },
       maxUploadMb: 20,
       electiveRegistration: true,
     });
@@ -108,10 +115,37 @@ describe('profile, photo and position', () => {
     expect(res.status).toBe(200);
     const me = (await t.call(profileData, {}, { cookie: student })).body.data;
     expect(res.body.data).toEqual(me);
-    expect(me).toMatchObject({ role: 2, citizenship: 'Кыргызская Республика', position: null });
+    expect(me).toMatchObject({
+      role: 2,
+      citizenship: { name: 'Кыргызская Республика', nameKg: 'Кыргыз Республикасы', nameEn: 'Kyrgyz Republic' },
+      education: { name: 'Среднее общее', nameKg: 'Орто жалпы', nameEn: 'General secondary' },
+      position: null,
+      faculty: {
+        name: 'Факультет информационных технологий',
+        nameKg: expect.stringMatching(/\S/),
+        nameEn: expect.stringMatching(/Information Technolog/),
+      },
+    });
+    expect(me.nationality?.nameEn).toMatch(/^(Kyrgyz|Russian)$/);
     expect(me.group).toBeTruthy();
-    expect(me.faculty).toBeTruthy();
     expect(me.fullName).toContain(me.lastName);
+  });
+
+  it("names a woman's nationality in its Russian feminine form, and a teacher's position", async () => {
+    const [woman] = await t.database.db
+      .select({ login: users.login })
+      .from(users)
+      .where(and(eq(users.gender, 'female'), eq(users.nationalityId, 1), eq(users.role, 2)))
+      .limit(1);
+    const hers = (await t.call(profileData, {}, { cookie: await t.signIn(woman?.login as string) })).body.data;
+    expect(hers.nationality).toEqual({ name: 'кыргызка', nameKg: 'кыргыз', nameEn: 'Kyrgyz' });
+    const his = (await t.call(profileData, {}, { cookie: teacher })).body.data;
+    expect(his).toMatchObject({
+      role: 1,
+      group: null,
+      position: { name: 'Доцент', nameKg: 'Доцент', nameEn: 'Associate professor' },
+      education: { name: 'Высшее', nameKg: 'Жогорку', nameEn: 'Higher' },
+    });
   });
 
   it('gives a photo address only when there is a photo', async () => {
@@ -141,7 +175,10 @@ describe('profile, photo and position', () => {
 
   it("gives a teacher's position", async () => {
     const res = await t.call(position, { id: 1 }, { cookie: teacher });
-    expect(res.body.data).toEqual({ doljnost: 'Доцент' });
+    expect(res.body.data).toEqual({
+      doljnost: 'Доцент',
+      position: { name: 'Доцент', nameKg: 'Доцент', nameEn: 'Associate professor' },
+    });
   });
 });
 

@@ -1,9 +1,10 @@
+import type { NamedRecord } from '@okuu/contracts/fields';
 import type { NewsAudience } from '@okuu/contracts/news/news-item';
 import { and, desc, eq, exists, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { news, newsAttachments, newsFaculties } from '../../db/schema/news.ts';
 import { faculties, groups } from '../../db/schema/university.ts';
-import { studentProfiles, teacherProfiles, users } from '../../db/schema/users.ts';
+import { positions, studentProfiles, teacherProfiles, users } from '../../db/schema/users.ts';
 
 /**
  * Which items a caller sees, as the service decided it: everything, or the items for 'all' and for `audience` (those
@@ -20,7 +21,7 @@ export interface NewsRow {
   createdAt: Date;
   authorId: number;
   authorName: string;
-  authorPosition: string | null;
+  authorPosition: NamedRecord | null;
   authorGroup: string | null;
   faculties: { id: number; shortName: string; name: string; nameKg: string; nameEn: string }[];
   /** In their order of upload. */
@@ -85,7 +86,7 @@ export function createNewsRepository(db: Db) {
         createdAt: news.createdAt,
         authorId: news.authorId,
         authorName,
-        authorPosition: teacherProfiles.position,
+        authorPosition: { name: positions.name, nameKg: positions.nameKg, nameEn: positions.nameEn },
         authorGroup: groups.name,
         faculties: facultiesJson,
         attachments: attachmentsJson,
@@ -93,6 +94,7 @@ export function createNewsRepository(db: Db) {
       .from(news)
       .innerJoin(users, eq(users.id, news.authorId))
       .leftJoin(teacherProfiles, eq(teacherProfiles.userId, news.authorId))
+      .leftJoin(positions, eq(positions.id, teacherProfiles.positionId))
       .leftJoin(studentProfiles, eq(studentProfiles.userId, news.authorId))
       .leftJoin(groups, eq(groups.id, studentProfiles.groupId));
   }

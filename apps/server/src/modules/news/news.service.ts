@@ -45,7 +45,7 @@ export function visibilityOf(user: AuthUser): Visibility {
 }
 
 function toItem(row: NewsRow, viewer: AuthUser): NewsItem {
-  const title = row.authorPosition ?? row.authorGroup;
+  const title = row.authorPosition?.name ?? row.authorGroup;
   return {
     id_eventMessage: row.id,
     'p23-1': title ? `${row.authorName} | ${title}` : row.authorName,
@@ -55,7 +55,7 @@ function toItem(row: NewsRow, viewer: AuthUser): NewsItem {
     audience: row.audience,
     faculties: row.faculties,
     attachments: row.attachments.map((a) => ({ name: a.name, size: a.size, url: newsDownloadUrl(row.id, a.name) })),
-    author: { id: row.authorId, name: row.authorName, title },
+    author: { id: row.authorId, name: row.authorName, position: row.authorPosition, group: row.authorGroup },
     canDelete: viewer.newsPerms,
   };
 }

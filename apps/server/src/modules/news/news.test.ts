@@ -159,7 +159,10 @@ describe('the feed (data.json)', () => {
     const [name, title] = welcome['p23-1'].split(' | ');
     expect(name).toBe(welcome.author.name);
     expect(title).toBe('Доцент');
-    expect(welcome.author.title).toBe('Доцент');
+    expect(welcome.author).toMatchObject({
+      position: { name: 'Доцент', nameKg: 'Доцент', nameEn: 'Associate professor' },
+      group: null,
+    });
     expect(welcome.message).toMatch(/Добро пожаловать/);
     expect(welcome.fileName).toBe(['Памятка пользователя.txt', 'Контакты деканатов.txt'].join(fileNameSeparator));
     expect(welcome.attachments).toEqual([

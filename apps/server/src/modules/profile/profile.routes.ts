@@ -10,7 +10,14 @@ export function profileRoutes(repo: ProfileRepository, auth: AuthService): Bindi
     bind(profileData, async ({ user }) => {
       const p = await repo.profile(user.id);
       if (!p) throw new AppError('not_found', 'The profile was not found.');
-      return { ...p, fullName: user.fullName };
+      // A woman's nationality in its Russian feminine form, where it has one.
+      const n = p.nationality;
+      const nationality = n && {
+        name: p.gender === 'female' && n.nameFemale ? n.nameFemale : n.name,
+        nameKg: n.nameKg,
+        nameEn: n.nameEn,
+      };
+      return { ...p, nationality, fullName: user.fullName };
     }),
 
     bind(resetPassword, async ({ input, user }) => {

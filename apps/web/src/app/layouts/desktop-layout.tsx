@@ -7,6 +7,7 @@ import { ProductLogo } from '../../components/ui/product-logo';
 import { DisciplineList } from '../../features/discipline/components/discipline-list';
 import { useSettings } from '../../features/misc/api/get-settings';
 import { ProfileHeader } from '../../features/profile/components/profile-header';
+import { localizedName } from '../../lib/localized';
 import { AppsPanel } from './apps-panel';
 import { ContactsPanel } from './contacts-panel';
 import classes from './desktop-layout.module.css';
@@ -30,7 +31,7 @@ export function DesktopLayout() {
             <ProductLogo />
             {settings.data && (
               <Text c="dimmed" truncate visibleFrom="lg">
-                {settings.data.universityName}
+                {localizedName(settings.data.university)}
               </Text>
             )}
           </Group>

@@ -1,6 +1,7 @@
 import { Image, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localizedName } from '../../../lib/localized';
 import { useLogo } from '../api/get-logo';
 import universityImage from '../assets/university.svg';
 
@@ -10,6 +11,7 @@ const DEFAULT_FONT_SIZE = 16;
 
 /** The institution's logo and name from /logo.json; the default university image when the logo fails to load. */
 export function InstitutionLogo() {
+  // (A language switch renders this again through useTranslation, so the name follows it.)
   const { t } = useTranslation('auth');
   const logo = useLogo();
   const [failed, setFailed] = useState(false);
@@ -24,21 +26,23 @@ export function InstitutionLogo() {
     );
   }
   const width = logo.data?.width ?? DEFAULT_WIDTH;
+  // The name in the reader's language (the Russian one where it has none).
+  const name = logo.data ? localizedName(logo.data) : '';
   const src = failed || !logo.data?.logo ? universityImage : logo.data.logo;
 
   return (
     <Stack align="center" gap="xs">
       <Image
         src={src}
-        alt={logo.data?.name || t('defaultLogoAlt')}
+        alt={name || t('defaultLogoAlt')}
         w={`${width}%`}
         fit="contain"
         style={{ aspectRatio: '1' }}
         onError={() => setFailed(true)}
       />
-      {logo.data?.name && (
-        <Text ta="center" fw={600} fz={logo.data.fontsize || DEFAULT_FONT_SIZE}>
-          {logo.data.name}
+      {name && (
+        <Text ta="center" fw={600} fz={logo.data?.fontsize || DEFAULT_FONT_SIZE}>
+          {name}
         </Text>
       )}
     </Stack>

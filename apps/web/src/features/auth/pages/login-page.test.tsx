@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { switchLanguage } from '../../../lib/i18n';
 import { fakeServer, renderAt } from '../../../test/render';
 import { LoginPage } from './login-page';
 
@@ -15,7 +16,16 @@ const student = {
   facultyId: 1,
   newsPerms: false,
 };
-const logo = { data: { logo: '/logo.image', width: 30, name: 'Университет Окуу', fontsize: 16 } };
+const logo = {
+  data: {
+    logo: '/logo.image',
+    width: 30,
+    name: 'Университет Окуу',
+    nameKg: 'Окуу университети',
+    nameEn: 'Okuu University',
+    fontsize: 16,
+  },
+};
 
 let submittedAt = 0;
 
@@ -107,6 +117,17 @@ describe('sign-in', () => {
     image.dispatchEvent(new Event('error'));
     await waitFor(() => expect(screen.getByAltText('Университет Окуу').getAttribute('src')).not.toBe('/logo.image'));
     expect(screen.getByText('Университет Окуу')).toBeTruthy();
+  });
+
+  it("names the institution in the reader's language, in Russian where it has no such name", async () => {
+    fakeServer({ '/logo.json': { data: { ...logo.data, nameKg: '' } } });
+    renderAt('/lms/login', <LoginPage />);
+    expect(await screen.findByText('Университет Окуу')).toBeTruthy();
+    await act(() => switchLanguage('en'));
+    expect(await screen.findByText('Okuu University')).toBeTruthy();
+    expect(screen.getByAltText('Okuu University')).toBeTruthy();
+    await act(() => switchLanguage('kg'));
+    expect(await screen.findByText('Университет Окуу')).toBeTruthy();
   });
 });
 

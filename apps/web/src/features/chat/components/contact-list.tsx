@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { GroupIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/error-message';
 import { initials } from '../../../lib/format';
+import { localizedName, localizedNameOrNull } from '../../../lib/localized';
 import { toast } from '../../../lib/toast';
 import { useContacts } from '../api/get-contacts';
 import { useUnreadCount } from '../api/get-unread-count';
@@ -71,7 +72,7 @@ export function ContactList({ mobile = false }: { mobile?: boolean }) {
           ? { kind: 'group', groupId: chat.id_group }
           : { kind: 'stream', streamId: chat.id_stream as number },
       name: t('contacts.groupChat'),
-      detail: chat.name,
+      detail: localizedName(chat),
       count: chat.countMessages,
       group: true,
     }));
@@ -80,7 +81,7 @@ export function ContactList({ mobile = false }: { mobile?: boolean }) {
       .map((contact) => ({
         ref: { kind: 'person', peerId: contact.idid },
         name: contact.fio,
-        detail: contact.position ?? contact.groupName,
+        detail: localizedNameOrNull(contact.position) ?? contact.groupName,
         count: contact.countMessages,
         group: false,
       }));

@@ -16,7 +16,7 @@ const contacts = {
       faculty: null,
       group: null,
       groupName: null,
-      position: 'Доцент',
+      position: { name: 'Доцент', nameKg: 'Доцент', nameEn: 'Associate professor' },
       disciplines: [],
     },
   ],

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BackIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/error-message';
+import { localizedName, localizedNameOrNull } from '../../../lib/localized';
 import { useContacts } from '../api/get-contacts';
 import type { SendContext } from '../api/send-message';
 import { useChatDown } from '../hooks/use-chat-connection';
@@ -66,9 +67,9 @@ export function ConversationView({
     conversation.kind === 'person'
       ? (contact?.fio ?? peerName ?? t('conversation.unknown'))
       : groupChat
-        ? t('conversation.groupChatOf', { name: groupChat.name })
+        ? t('conversation.groupChatOf', { name: localizedName(groupChat) })
         : t('contacts.groupChat');
-  const subtitle = contact ? (contact.position ?? contact.groupName) : null;
+  const subtitle = contact ? (localizedNameOrNull(contact.position) ?? contact.groupName) : null;
   const period = contacts.data ? { year: contacts.data.year, ws: contacts.data.ws } : undefined;
 
   // The first unread message when the conversation was opened: a "new messages" line above it.

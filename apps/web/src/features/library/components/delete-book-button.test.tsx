@@ -13,7 +13,7 @@ const teacher: SessionUser = {
   login: 'teacher1',
   fullName: 'Волков Дмитрий Олегович',
   group: null,
-  position: 'Доцент',
+  position: { name: 'Доцент', nameKg: 'Доцент', nameEn: 'Associate professor' },
   facultyId: 1,
   newsPerms: false,
 };

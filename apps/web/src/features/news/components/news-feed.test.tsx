@@ -13,7 +13,7 @@ const teacher: SessionUser = {
   login: 'teacher1',
   fullName: 'Волков Дмитрий Олегович',
   group: null,
-  position: 'Доцент',
+  position: { name: 'Доцент', nameKg: 'Доцент', nameEn: 'Associate professor' },
   facultyId: 1,
   newsPerms: true,
 };
@@ -29,7 +29,12 @@ function item(id: number, extra: Partial<NewsItem> = {}): NewsItem {
     audience: 'all',
     faculties: [],
     attachments: [],
-    author: { id: 1, name: 'Волков Дмитрий Олегович', title: 'Доцент' },
+    author: {
+      id: 1,
+      name: 'Волков Дмитрий Олегович',
+      position: { name: 'Доцент', nameKg: 'Доцент', nameEn: 'Associate professor' },
+      group: null,
+    },
     canDelete: true,
     ...extra,
   };

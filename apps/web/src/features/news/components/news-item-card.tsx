@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LinkifiedText } from '../../../components/ui/linkified-text';
 import { formatShortDate, formatTime, initials } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { localizedName } from '../../../lib/localized';
 import { AttachmentLink } from './attachment-link';
 import { DeleteNewsButton } from './delete-news-button';
 import { attachmentsOf, splitAuthor } from './news-item-parts';
@@ -17,6 +18,8 @@ const facultyName = { ru: 'name', kg: 'nameKg', en: 'nameEn' } as const;
 export function NewsItemCard({ item, canDelete }: { item: NewsItem; canDelete: boolean }) {
   const { t } = useTranslation('news');
   const author = splitAuthor(item['p23-1']);
+  // A teacher's position in the reader's language; a student's group as the bar carries it.
+  const title = item.author.position ? localizedName(item.author.position) : author.title;
   const attachments = attachmentsOf(item);
   const date = formatShortDate(item.created);
   const time = formatTime(item.created);
@@ -35,9 +38,9 @@ export function NewsItemCard({ item, canDelete }: { item: NewsItem; canDelete: b
               <Text component="h3" fw={600} size="md" lh={1.3} id={headingId}>
                 {author.name}
               </Text>
-              {author.title && (
+              {title && (
                 <Text size="sm" c="dimmed" lh={1.3}>
-                  {author.title}
+                  {title}
                 </Text>
               )}
             </div>

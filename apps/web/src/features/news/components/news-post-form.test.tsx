@@ -13,7 +13,7 @@ const teacher: SessionUser = {
   login: 'teacher1',
   fullName: 'Волков Дмитрий Олегович',
   group: null,
-  position: 'Доцент',
+  position: { name: 'Доцент', nameKg: 'Доцент', nameEn: 'Associate professor' },
   facultyId: 1,
   newsPerms: true,
 };
@@ -30,7 +30,12 @@ const created = {
   audience: 'students',
   faculties: [],
   attachments: [{ name: 'план.pdf', size: 4, url: '/api/news/download.file?filename=7_x&type=4' }],
-  author: { id: 1, name: 'Волков Дмитрий Олегович', title: 'Доцент' },
+  author: {
+    id: 1,
+    name: 'Волков Дмитрий Олегович',
+    position: { name: 'Доцент', nameKg: 'Доцент', nameEn: 'Associate professor' },
+    group: null,
+  },
   canDelete: true,
 };
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format';
+import { localizedNameOrNull } from '../../../lib/localized';
 import { useProfileData } from '../api/get-profile-data';
 import { UserAvatar } from './user-avatar';
 
@@ -36,17 +37,17 @@ export function PersonalData() {
     [t('personal.fullName'), data.fullName],
     [t('personal.gender'), data.gender ? t(`personal.${data.gender}`) : null],
     [t('personal.birthDate'), data.birthDate ? formatDate(data.birthDate) : null],
-    [t('personal.nationality'), data.nationality],
-    [t('personal.citizenship'), data.citizenship],
+    [t('personal.nationality'), localizedNameOrNull(data.nationality)],
+    [t('personal.citizenship'), localizedNameOrNull(data.citizenship)],
     [t('personal.taxId'), data.taxId],
     [t('personal.phone'), data.phone],
-    [t('personal.education'), data.education],
+    [t('personal.education'), localizedNameOrNull(data.education)],
   ];
   // Group, position and faculty only where they apply (a student's group, a teacher's position).
   const roleRows: [string, ReactNode][] = [
     [t('personal.group'), data.group],
-    [t('personal.position'), data.position],
-    [t('personal.faculty'), data.faculty],
+    [t('personal.position'), localizedNameOrNull(data.position)],
+    [t('personal.faculty'), localizedNameOrNull(data.faculty)],
   ];
   rows.push(...roleRows.filter(([, value]) => value));
 

@@ -2,6 +2,7 @@ import { Group, Text, UnstyledButton } from '@mantine/core';
 import { roles } from '@okuu/contracts/endpoint';
 import { useTranslation } from 'react-i18next';
 import { shortName } from '../../../lib/format';
+import { localizedNameOrNull } from '../../../lib/localized';
 import { useSessionUser } from '../../../lib/use-session';
 import { ProfileMenu } from './profile-menu';
 import { UserAvatar } from './user-avatar';
@@ -13,7 +14,7 @@ import { UserAvatar } from './user-avatar';
 export function ProfileHeader() {
   const { t } = useTranslation('profile');
   const user = useSessionUser();
-  const detail = user.role === roles.teacher ? user.position : user.group;
+  const detail = user.role === roles.teacher ? localizedNameOrNull(user.position) : user.group;
 
   return (
     <ProfileMenu
