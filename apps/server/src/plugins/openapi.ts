@@ -1,5 +1,5 @@
 import type { Endpoint } from '@okuu/contracts/endpoint';
-import { errorStatus } from '@okuu/contracts/errors';
+import { apiError, errorStatus } from '@okuu/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { documentHeaders } from './security-headers.ts';
@@ -8,6 +8,10 @@ import { documentHeaders } from './security-headers.ts';
 function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 }
+
+/** The error object of the envelope: the contract's, its code one of errorStatus's. */
+const errorSchema = jsonSchema(apiError, 'output') as { properties: Record<string, unknown> };
+const errorProperties = { ...errorSchema.properties, code: { enum: Object.keys(errorStatus) } };
 
 /** The OpenAPI 3.1 document, generated from the registry. */
 export function openApiDocument(registry: readonly Endpoint[]) {
@@ -69,11 +73,7 @@ export function openApiDocument(registry: readonly Endpoint[]) {
           type: 'object',
           properties: {
             result: { type: 'integer', minimum: 1 },
-            error: {
-              type: 'object',
-              properties: { code: { enum: Object.keys(errorStatus) }, message: { type: 'string' } },
-              required: ['code', 'message'],
-            },
+            error: { ...errorSchema, properties: errorProperties },
             data: {},
           },
         },
@@ -112,7 +112,8 @@ h1{color:#4967a3}h3{font-size:1rem;margin:.2rem 0}article{border-top:1px solid #
 pre{background:#f4f6fa;padding:.6rem;overflow:auto;font-size:.8rem}nav a{margin-right:.8rem}
 </style></head><body><h1>Okuu API</h1>
 <p>Every JSON reply is <code>{result, error, data}</code>: <code>result</code> 0 and <code>error</code> null on success; otherwise
-<code>error: {code, message}</code> with a fitting HTTP status. Signed-in calls carry the HttpOnly <code>token</code> cookie set by sign-in.
+<code>error: {code, message}</code> with a fitting HTTP status; the message is English, and <code>params</code> (some codes) and
+<code>issues</code> (refused input: <code>{path, rule, params}</code> per field) let a client say it in its reader's language. Signed-in calls carry the HttpOnly <code>token</code> cookie set by sign-in.
 The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 <p>Real time: the chat's WebSocket, <code>GET /api/chat/ws</code> (not listed below), authenticated by the same cookie. It
 pushes JSON events <code>ready</code>, <code>message</code>, <code>read</code>, <code>delete</code> and answers

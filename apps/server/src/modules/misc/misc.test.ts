@@ -272,6 +272,11 @@ describe('the HTTP surface', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
     for (const e of registry) expect(doc.paths[e.path]?.[e.method.toLowerCase()]?.operationId).toBe(e.id);
+    // The error object: its codes, and the details a client translates.
+    const error = doc.components.schemas.ErrorEnvelope.properties.error;
+    expect(Object.keys(error.properties).sort()).toEqual(['code', 'issues', 'message', 'params']);
+    expect(error.properties.code.enum).toContain('weak_password');
+    expect(error.properties.issues.items.properties.rule.enum).toContain('too_long');
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.headers['content-type']).toContain('text/html');
     for (const e of registry) expect(page.body).toContain(e.path);
