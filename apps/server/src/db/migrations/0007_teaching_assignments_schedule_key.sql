@@ -1,0 +1,1 @@
+ALTER TABLE "teaching_assignments" ADD CONSTRAINT "teaching_assignments_schedule_key" UNIQUE("id","teacher_id","discipline_id","lesson_kind_id","academic_year_id","half_year_kind");
