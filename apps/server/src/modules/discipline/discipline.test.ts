@@ -176,8 +176,8 @@ describe('a student’s lists', () => {
 });
 
 describe('who may call the lists', () => {
-  const teacherLists = [disciplineList, semesterList, groupList, studentsList];
-  const studentLists = [studentDisciplineList, studentSemesterList, studentGroupList, teachersList];
+  const teacherLists: Endpoint[] = [disciplineList, semesterList, groupList, studentsList];
+  const studentLists: Endpoint[] = [studentDisciplineList, studentSemesterList, studentGroupList, teachersList];
 
   it('teachers the teacher lists, students the student lists; staff neither; anonymous 401; nothing changes', async () => {
     const before = await databaseDigest(t);
