@@ -6,6 +6,29 @@ import { clearSessionData, readStorage, storageKeys, writeStorage } from './stor
 export const LOGIN_PATH = '/lms/login';
 export const sessionQueryKey = ['session'] as const;
 
+/**
+ * The screens that show what the browser keeps when the server cannot be reached (the schedule): opened offline,
+ * they take the last signed-in user this browser saw rather than sending to the offline notice.
+ */
+export const offlineScreens: readonly string[] = ['/lms/schedule'];
+
+/** Keeps the user the server confirmed (names and role only: the session itself is the HttpOnly cookie). */
+export function rememberUser(user: SessionUser): void {
+  writeStorage(storageKeys.user, JSON.stringify(user));
+}
+
+/** The user this browser last saw signed in, while a sign-in's mark is still here. */
+export function rememberedUser(): SessionUser | null {
+  const stored = hasStoredSession() ? readStorage(storageKeys.user) : null;
+  if (!stored) return null;
+  try {
+    const user = JSON.parse(stored) as SessionUser;
+    return typeof user?.id === 'number' && typeof user.role === 'number' ? user : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether a sign-in left its local token: only then is the cookie session worth checking. */
 export function hasStoredSession(): boolean {
   return readStorage(storageKeys.session) !== null;
@@ -20,6 +43,7 @@ export function startSession(queryClient: QueryClient, user: SessionUser): void 
   // Calls started before the sign-in (the page's first, refused) are not this session's.
   dropEarlyCalls();
   writeStorage(storageKeys.session, randomId());
+  rememberUser(user);
   queryClient.setQueryData(sessionQueryKey, user);
 }
 

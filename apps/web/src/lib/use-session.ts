@@ -3,13 +3,38 @@ import { logout } from '@okuu/contracts/auth/logout';
 import type { SessionUser } from '@okuu/contracts/auth/user';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { callApi } from './api';
-import { endSession, hasStoredSession, LOGIN_PATH, sessionQueryKey } from './session';
+import { callApi, isConnectionProblem } from './api';
+import {
+  endSession,
+  hasStoredSession,
+  LOGIN_PATH,
+  offlineScreens,
+  rememberedUser,
+  rememberUser,
+  sessionQueryKey,
+} from './session';
 
-/** Who is signed in, by the `token` cookie (enticate); asked once per page load, from the start (`portalCalls`). */
+/**
+ * Who is signed in, by the `token` cookie (enticate); asked once per page load, from the start (`portalCalls`). When
+ * the server cannot be reached on a screen that works offline, the user this browser last saw signed in.
+ */
 export const sessionQuery = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => callApi(enticate, {}, { signal }).then((data) => data.user),
+  queryFn: async ({ signal }) => {
+    try {
+      const { user } = await callApi(enticate, {}, { signal });
+      rememberUser(user);
+      return user;
+    } catch (error) {
+      const offline =
+        isConnectionProblem(error) &&
+        typeof window !== 'undefined' &&
+        offlineScreens.includes(window.location.pathname);
+      const known = offline ? rememberedUser() : null;
+      if (known) return known;
+      throw error;
+    }
+  },
   retry: false,
   staleTime: Number.POSITIVE_INFINITY,
 });

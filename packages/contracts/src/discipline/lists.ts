@@ -15,6 +15,8 @@ export const filterDiscipline = z.object({
   code: z.string(),
   ...localizedName,
   id_semester: z.number(),
+  /** The semester of study, for showing ('3 семестр'). */
+  semester: z.object({ number: z.number(), ...localizedName }),
   kredit: z.number(),
   isSelect: z.boolean(),
 });

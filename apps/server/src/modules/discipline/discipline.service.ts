@@ -52,6 +52,7 @@ function disciplinesOf(rows: Row[]): FilterDiscipline[] {
         code: r.discipline.code,
         ...named(r.discipline),
         id_semester: r.semester.id,
+        semester: { number: r.semester.number, ...named(r.semester) },
         kredit: r.credits,
         isSelect: r.isElective,
       });
