@@ -6,27 +6,9 @@ import { clearSessionData, readStorage, storageKeys, writeStorage } from './stor
 export const LOGIN_PATH = '/lms/login';
 export const sessionQueryKey = ['session'] as const;
 
-/**
- * The screens that show what the browser keeps when the server cannot be reached (the schedule): opened offline,
- * they take the last signed-in user this browser saw rather than sending to the offline notice.
- */
-export const offlineScreens: readonly string[] = ['/lms/schedule'];
-
 /** Keeps the user the server confirmed (names and role only: the session itself is the HttpOnly cookie). */
 export function rememberUser(user: SessionUser): void {
   writeStorage(storageKeys.user, JSON.stringify(user));
-}
-
-/** The user this browser last saw signed in, while a sign-in's mark is still here. */
-export function rememberedUser(): SessionUser | null {
-  const stored = hasStoredSession() ? readStorage(storageKeys.user) : null;
-  if (!stored) return null;
-  try {
-    const user = JSON.parse(stored) as SessionUser;
-    return typeof user?.id === 'number' && typeof user.role === 'number' ? user : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Whether a sign-in left its local token: only then is the cookie session worth checking. */

@@ -17,9 +17,6 @@ type StorageKey =
 
 /** Stored data that belongs to the signed-in user; logout removes it (language and theme stay). */
 const sessionData: readonly StorageKey[] = [storageKeys.session, storageKeys.academicYear, storageKeys.user];
-/** Families of keys that belong to the signed-in user too. */
-const sessionPrefixes: readonly string[] = [`${storageKeys.schedule}:`];
-
 export function readStorage(key: StorageKey): string | null {
   // A page drawn on the server has no storage (and an exception each time would slow the drawing down).
   if (typeof window === 'undefined') return null;
@@ -48,17 +45,14 @@ export function storedKeys(prefix: string): string[] {
   }
 }
 
-export function removeStorage(key: StorageKey): void {
-  try {
-    window.localStorage.removeItem(key);
-  } catch {
-    // See writeStorage.
-  }
-}
-
 export function clearSessionData(): void {
-  const family = sessionPrefixes.flatMap(storedKeys) as StorageKey[];
-  for (const key of [...sessionData, ...family]) removeStorage(key);
+  for (const key of [...sessionData, ...storedKeys(`${storageKeys.schedule}:`)]) {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // See writeStorage.
+    }
+  }
 }
 
 export function readCookie(name: string): string | null {

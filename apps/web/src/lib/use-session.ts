@@ -4,15 +4,26 @@ import type { SessionUser } from '@okuu/contracts/auth/user';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { callApi, isConnectionProblem } from './api';
-import {
-  endSession,
-  hasStoredSession,
-  LOGIN_PATH,
-  offlineScreens,
-  rememberedUser,
-  rememberUser,
-  sessionQueryKey,
-} from './session';
+import { endSession, hasStoredSession, LOGIN_PATH, rememberUser, sessionQueryKey } from './session';
+import { readStorage, storageKeys } from './storage';
+
+/**
+ * The screens that show what the browser keeps when the server cannot be reached (the schedule): opened offline,
+ * they take the last signed-in user this browser saw rather than sending to the offline notice.
+ */
+export const offlineScreens: readonly string[] = ['/lms/schedule'];
+
+/** The user this browser last saw signed in (see rememberUser), while a sign-in's mark is still here. */
+export function rememberedUser(): SessionUser | null {
+  const stored = hasStoredSession() ? readStorage(storageKeys.user) : null;
+  if (!stored) return null;
+  try {
+    const user = JSON.parse(stored) as SessionUser;
+    return typeof user?.id === 'number' && typeof user.role === 'number' ? user : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Who is signed in, by the `token` cookie (enticate); asked once per page load, from the start (`portalCalls`). When

@@ -21,14 +21,17 @@ function DisciplineLinks({
   discipline,
   period,
   teacher,
+  open,
 }: {
   discipline: FilterDiscipline;
   period: Period;
   teacher: boolean;
+  /** Its chats are asked for once it is opened. */
+  open: boolean;
 }) {
   const { t } = useTranslation('discipline');
-  const groups = useDisciplineGroups(period, discipline.id_discipline, discipline.id_semester, teacher);
-  const teachers = useDisciplineTeachers(period, discipline.id_discipline, discipline.id_semester, !teacher);
+  const groups = useDisciplineGroups(period, discipline.id_discipline, discipline.id_semester, open && teacher);
+  const teachers = useDisciplineTeachers(period, discipline.id_discipline, discipline.id_semester, open && !teacher);
   const chats: { key: string; label: string; to: string }[] = teacher
     ? [
         ...(groups.data ?? []).map((g) => ({
@@ -149,6 +152,7 @@ export function DisciplineList() {
             return (
               <NavLink
                 key={key}
+                component="button"
                 label={localizedName(d)}
                 description={d.isSelect ? `${details} · ${t('list.elective')}` : details}
                 opened={open === key}
@@ -156,7 +160,7 @@ export function DisciplineList() {
                 py={5}
                 childrenOffset={12}
               >
-                {open === key && period && <DisciplineLinks discipline={d} period={period} teacher={teacher} />}
+                {period && <DisciplineLinks discipline={d} period={period} teacher={teacher} open={open === key} />}
               </NavLink>
             );
           })

@@ -51,7 +51,7 @@ export function LessonCard({ lesson, viewer, state }: Props) {
             {localizedName(lesson.lessonKind)}
           </Badge>
           {lesson.parity !== 'every' && (
-            <Badge variant="light" color="yellow" radius="sm" tt="none">
+            <Badge variant="light" color="violet" radius="sm" tt="none" className={classes.parity}>
               {t(`lesson.${lesson.parity}`)}
             </Badge>
           )}
