@@ -1,6 +1,7 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { SegmentedControl, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import classes from './schedule.module.css';
 
 /** A day of the week (1 Monday … 7 Sunday) or the whole week. */
 export type DayChoice = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 'all';
@@ -19,6 +20,7 @@ export function DayFilter({ value, onChange }: { value: DayChoice; onChange: (da
     <SegmentedControl
       fullWidth
       radius="md"
+      classNames={{ label: classes.dayLabel }}
       aria-label={t('days.label')}
       value={String(value)}
       onChange={(chosen) => onChange(chosen === 'all' ? 'all' : (Number(chosen) as DayChoice))}
