@@ -271,8 +271,21 @@ function placeLessons(lessons: Lesson[], allRooms: Room[], input: ScheduleSeedIn
       groupDayLoad.set(key, (groupDayLoad.get(key) ?? 0) + (l.parity === 'every' ? 2 : 1));
     }
   };
-  /** A free room of the lesson's kind (else a larger kind) that holds its audience; each teacher starts the search at
-   * a room of their own, so that rooms vary across the campus and a teacher's lessons tend to stay in one place. */
+  /** The rooms of a kind that hold an audience of this size (asked for again and again: kept). */
+  const fitting = new Map<string, Room[]>();
+  const roomsFor = (kind: RoomKind, size: number) => {
+    const key = `${kind}/${size}`;
+    let list = fitting.get(key);
+    if (!list) {
+      list = (roomsByKind.get(kind) ?? []).filter((r) => r.capacity >= size);
+      fitting.set(key, list);
+    }
+    return list;
+  };
+  /**
+   * A free room of the lesson's kind (else a larger kind) that holds its audience; each teacher starts the search at
+   * a room of their own, so that rooms vary across the campus and a teacher's lessons tend to stay in one place.
+   */
   const roomFor = (l: Lesson, day: number, slot: number, also?: Lesson) => {
     const kinds: RoomKind[] =
       l.roomKind === 'hall'
@@ -281,7 +294,7 @@ function placeLessons(lessons: Lesson[], allRooms: Room[], input: ScheduleSeedIn
           ? ['lab', 'seminar', 'hall']
           : ['seminar', 'hall'];
     for (const kind of kinds) {
-      const list = (roomsByKind.get(kind) ?? []).filter((r) => r.capacity >= l.size);
+      const list = roomsFor(kind, l.size);
       for (let i = 0; i < list.length; i++) {
         const room = list[(i + l.assignment.teacherId) % list.length] as Room;
         if (!free(`r${room.id}`, l.parity, day, slot)) continue;
