@@ -69,7 +69,8 @@ export function createScheduleService(deps: {
   halfYearOf: (input: { year?: number; ws?: number }) => Promise<HalfYear>;
 }) {
   const { repo } = deps;
-  const weeks = createChangeCache<JsonReply<WeekSchedule>>({ ttlMs: weekCacheMs, maxEntries: 20_000 });
+  // A week is some 10 KB (and its gzip): a few thousand of them at most.
+  const weeks = createChangeCache<JsonReply<WeekSchedule>>({ ttlMs: weekCacheMs, maxEntries: 5_000 });
   const subgroupsOf = createChangeCache<number[]>({ ttlMs: weekCacheMs, maxEntries: 100_000 });
   const slots = createChangeCache<SlotRow[]>({ ttlMs: weekCacheMs, maxEntries: 1 });
   const timeSlots = () => slots.get('all', () => repo.timeSlots());
