@@ -8,6 +8,7 @@ import { homePageScenario } from './home-page.ts';
 import { librarySearchScenario } from './library-search.ts';
 import { lighthouseHomeScenario, lighthouseLoginScenario } from './lighthouse.ts';
 import { newsFeedScenario } from './news-feed.ts';
+import { scheduleStudentScenario } from './schedule-student.ts';
 import { signInScenario } from './sign-in.ts';
 
 /** The scenarios `npm run bench` runs, in this order, one after the other. */
@@ -20,6 +21,7 @@ export const scenarios: Scenario[] = [
   chatPageScenario,
   chatSendScenario,
   chatWsLatencyScenario,
+  scheduleStudentScenario,
   homePageScenario,
   lighthouseLoginScenario,
   lighthouseHomeScenario,

@@ -16,7 +16,9 @@ import { chatChannel, createChatFanout } from './modules/chat/chat.fanout.ts';
 import { createChatRepository } from './modules/chat/chat.repository.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
+import { createDisciplineRepository } from './modules/discipline/discipline.repository.ts';
 import { disciplineRoutes } from './modules/discipline/discipline.routes.ts';
+import { createDisciplineService } from './modules/discipline/discipline.service.ts';
 import { createLibraryRepository } from './modules/library/library.repository.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { createLibraryService, libraryChannel } from './modules/library/library.service.ts';
@@ -28,6 +30,9 @@ import { newsRoutes } from './modules/news/news.routes.ts';
 import { createNewsService, newsChannel } from './modules/news/news.service.ts';
 import { createProfileRepository } from './modules/profile/profile.repository.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { createScheduleRepository } from './modules/schedule/schedule.repository.ts';
+import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
+import { createScheduleService } from './modules/schedule/schedule.service.ts';
 import { createUmkRepository } from './modules/umk/umk.repository.ts';
 import { umkRoutes } from './modules/umk/umk.routes.ts';
 import { createUmkService } from './modules/umk/umk.service.ts';
@@ -124,6 +129,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await listen(sessionsChannel, authService.applyRevocation);
   const miscService = createMiscService(createMiscRepository(database.db), deps.now);
+  const disciplineService = createDisciplineService({
+    repo: createDisciplineRepository(database.db),
+    halfYearOf: miscService.halfYearOf,
+  });
+  const scheduleService = createScheduleService({
+    repo: createScheduleRepository(database.db),
+    halfYearOf: miscService.halfYearOf,
+  });
   const newsService = createNewsService({
     repo: createNewsRepository(database.db),
     storage,
@@ -176,7 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bindings: [
       ...authRoutes(authService, { maxAgeMs: config.sessionTtlMs, secure: config.cookieSecure }),
       ...miscRoutes(miscService, storage, config),
-      ...disciplineRoutes(miscService),
+      ...disciplineRoutes(miscService, disciplineService),
+      ...scheduleRoutes(scheduleService),
       ...profileRoutes(createProfileRepository(database.db), authService),
       ...newsRoutes(newsService),
       ...chatRoutes(chatService),

@@ -60,6 +60,18 @@ for (const scheme of ['dark', 'light'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
+    test('class schedule, a day and the whole week', async ({ page }) => {
+      await signIn(page, 'student1');
+      await page.goto('/lms/schedule');
+      await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Включить подписку' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.locator('label').filter({ hasText: 'Вся неделя' }).click();
+      await expect(page.getByRole('region', { name: /^Пятница/ })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
     test('study materials, with the upload form and the delete dialog', async ({ page }) => {
       await signIn(page, 'teacher1');
       await page.goto('/lms/umk');

@@ -8,6 +8,7 @@ import type library from './locales/ru/library.json';
 import type misc from './locales/ru/misc.json';
 import type news from './locales/ru/news.json';
 import type profile from './locales/ru/profile.json';
+import type schedule from './locales/ru/schedule.json';
 import type umk from './locales/ru/umk.json';
 
 declare module 'i18next' {
@@ -23,6 +24,7 @@ declare module 'i18next' {
       misc: typeof misc;
       news: typeof news;
       profile: typeof profile;
+      schedule: typeof schedule;
       umk: typeof umk;
     };
   }

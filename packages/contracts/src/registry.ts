@@ -15,6 +15,16 @@ import { chatOldMessages } from './chat/old-messages.ts';
 import { chatRead } from './chat/read.ts';
 import { chatReadAll } from './chat/read-all.ts';
 import { currentHalfYear, currentYear } from './discipline/current.ts';
+import {
+  disciplineList,
+  groupList,
+  semesterList,
+  studentDisciplineList,
+  studentGroupList,
+  studentSemesterList,
+  studentsList,
+  teachersList,
+} from './discipline/lists.ts';
 import type { Endpoint } from './endpoint.ts';
 import { bookList } from './library/book-list.ts';
 import { baseBookCategories, bookCategories } from './library/categories.ts';
@@ -24,6 +34,7 @@ import { bookDownload, bookPreview } from './library/download.ts';
 import { insertUpdateBook } from './library/insert-update-book.ts';
 import { portalConfig } from './misc/config.ts';
 import { registeredFacultyList } from './misc/faculties.ts';
+import { getGroups } from './misc/groups.ts';
 import { logo, logoImage } from './misc/logo.ts';
 import { photo, photoImage, position } from './misc/photo.ts';
 import { settings } from './misc/settings.ts';
@@ -35,6 +46,8 @@ import { newsDownload } from './news/download.ts';
 import { newsInsert } from './news/insert.ts';
 import { profileData } from './profile/profile-data.ts';
 import { resetPassword } from './profile/reset-password.ts';
+import { calendarEnable, calendarFeed, calendarRevoke, calendarStatus } from './schedule/calendar.ts';
+import { scheduleStudent, scheduleTeacher } from './schedule/schedule.ts';
 import { umkDelete } from './umk/delete.ts';
 import { umkDownload, umkPreview } from './umk/download.ts';
 import { umkInsertOrUpdate } from './umk/insert-or-update.ts';
@@ -68,10 +81,25 @@ export const registry: readonly Endpoint[] = [
   photoImage,
   position,
   registeredFacultyList,
+  getGroups,
   profileData,
   resetPassword,
   currentHalfYear,
   currentYear,
+  disciplineList,
+  studentDisciplineList,
+  semesterList,
+  studentSemesterList,
+  groupList,
+  studentGroupList,
+  studentsList,
+  teachersList,
+  scheduleTeacher,
+  scheduleStudent,
+  calendarStatus,
+  calendarEnable,
+  calendarRevoke,
+  calendarFeed,
   newsData,
   newsCheck,
   newsInsert,

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -95,13 +96,16 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   };
 }
 
+/** The extensions the migrations use (trigram search, GiST equality for the schedule's constraints). */
+export const pgliteExtensions = { pg_trgm, btree_gist };
+
 /** Embedded PostgreSQL. `dataDir` undefined keeps everything in memory (tests). */
 export async function openPglite(
   dataDir: string | undefined,
   loadFrom?: Blob,
 ): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
   const client = await PGlite.create(dataDir, {
-    extensions: { pg_trgm },
+    extensions: pgliteExtensions,
     ...(loadFrom ? { loadDataDir: loadFrom } : {}),
   });
   const db = drizzlePglite(client) as unknown as Db;

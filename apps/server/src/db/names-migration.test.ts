@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -12,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, databaseUrl } from '../../test/template.ts';
+import { pgliteExtensions } from './client.ts';
 
 /**
  * A database made before the names in three languages (migrations up to 0006, people's reference values as free
@@ -42,7 +42,7 @@ async function openEngine(): Promise<Engine> {
       },
     };
   }
-  const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
+  const client = await PGlite.create(undefined, { extensions: pgliteExtensions });
   return {
     query: async (sql) => (await client.exec(sql)).at(-1)?.rows as never,
     migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),

@@ -8,7 +8,7 @@ export const UNAVAILABLE_PATH = '/lms/unavailable';
 
 /** The side menu of spec section 2, in its order. */
 export const menuEntries: readonly { key: MenuKey; path: string }[] = [
-  { key: 'schedule', path: `${UNAVAILABLE_PATH}/schedule` },
+  { key: 'schedule', path: '/lms/schedule' },
   { key: 'gradingSheet', path: `${UNAVAILABLE_PATH}/grading-sheet` },
   { key: 'documents', path: `${UNAVAILABLE_PATH}/documents` },
   { key: 'personalCard', path: `${UNAVAILABLE_PATH}/personal-card` },

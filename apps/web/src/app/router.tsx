@@ -38,6 +38,7 @@ const NewsPage = screen(() => import('./pages/news-page').then((m) => m.NewsPage
 const ChatPage = screen(() => import('./pages/chat-page').then((m) => m.ChatPage));
 const UmkPage = screen(() => import('./pages/umk-page').then((m) => m.UmkPage));
 const LibraryPage = screen(() => import('./pages/library-page').then((m) => m.LibraryPage));
+const SchedulePage = screen(() => import('./pages/schedule-page').then((m) => m.SchedulePage));
 const AppsPage = screen(() => import('./pages/apps-page').then((m) => m.AppsPage));
 const UpcomingScreen = screen(() => import('./pages/not-available-page').then((m) => m.UpcomingScreen));
 const UnavailableEntry = screen(() => import('./pages/not-available-page').then((m) => m.UnavailableEntry));
@@ -122,6 +123,7 @@ const routes: RouteObject[] = [
           { path: 'chat', element: <ChatPage /> },
           { path: 'umk', element: <UmkPage /> },
           { path: 'library', element: <LibraryPage /> },
+          { path: 'schedule', element: <SchedulePage /> },
           ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
           { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },
           { path: '*', element: <Navigate to="/lms" replace /> },

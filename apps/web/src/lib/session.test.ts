@@ -5,11 +5,11 @@ import { firstCallsOf, firstRepliesElementId, homeCalls, portalCalls } from '@ok
 import { photo } from '@okuu/contracts/misc/photo';
 import { defaultYear, years } from '@okuu/contracts/misc/years';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, testStudent as student } from '../test/render';
 import { ApiError, callApi, dropEarlyCalls, startEarlyCalls } from './api';
 import { endSession, startSession } from './session';
-import { sessionQuery } from './use-session';
+import { rememberedUser, sessionQuery } from './use-session';
 
 afterEach(() => {
   dropEarlyCalls();
@@ -116,5 +116,47 @@ describe('the calls started as the page starts', () => {
     startEarlyCalls(portalCalls.slice(0, 1));
     await expect(new QueryClient().fetchQuery(sessionQuery)).resolves.toEqual(student);
     expect(calls.map((call) => call.path)).toEqual(['/api/auth/enticate.json']);
+  });
+});
+
+describe('the session on a screen that opens offline', () => {
+  const unreachable = () =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('is the user last confirmed by the server when the server cannot be reached', async () => {
+    startSession(new QueryClient(), student);
+    expect(rememberedUser()).toEqual(student);
+    unreachable();
+    window.history.replaceState(null, '', '/lms/schedule');
+    await expect(new QueryClient().fetchQuery(sessionQuery)).resolves.toEqual(student);
+  });
+
+  it('is not on other screens, nor without a remembered user, nor when the server refuses it', async () => {
+    startSession(new QueryClient(), student);
+    unreachable();
+    window.history.replaceState(null, '', '/lms/news');
+    await expect(new QueryClient().fetchQuery(sessionQuery)).rejects.toBeInstanceOf(ApiError);
+
+    window.history.replaceState(null, '', '/lms/schedule');
+    fakeServer({ '/api/auth/enticate.json': { status: 401, error: { code: 'unauthenticated', message: 'Sign in' } } });
+    await expect(new QueryClient().fetchQuery(sessionQuery)).rejects.toMatchObject({ status: 401 });
+
+    endSession(new QueryClient());
+    expect(rememberedUser()).toBeNull();
+    unreachable();
+    await expect(new QueryClient().fetchQuery(sessionQuery)).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('is remembered from each confirmation of the server', async () => {
+    fakeServer({ '/api/auth/enticate.json': { data: { user: { ...student, fullName: 'Новое Имя' } } } });
+    window.localStorage.setItem('token', 'x');
+    await new QueryClient().fetchQuery(sessionQuery);
+    expect(rememberedUser()?.fullName).toBe('Новое Имя');
   });
 });

@@ -6,6 +6,11 @@ import { clearSessionData, readStorage, storageKeys, writeStorage } from './stor
 export const LOGIN_PATH = '/lms/login';
 export const sessionQueryKey = ['session'] as const;
 
+/** Keeps the user the server confirmed (names and role only: the session itself is the HttpOnly cookie). */
+export function rememberUser(user: SessionUser): void {
+  writeStorage(storageKeys.user, JSON.stringify(user));
+}
+
 /** Whether a sign-in left its local token: only then is the cookie session worth checking. */
 export function hasStoredSession(): boolean {
   return readStorage(storageKeys.session) !== null;
@@ -20,6 +25,7 @@ export function startSession(queryClient: QueryClient, user: SessionUser): void 
   // Calls started before the sign-in (the page's first, refused) are not this session's.
   dropEarlyCalls();
   writeStorage(storageKeys.session, randomId());
+  rememberUser(user);
   queryClient.setQueryData(sessionQueryKey, user);
 }
 

@@ -5,13 +5,18 @@ export const storageKeys = {
   language: 'lang',
   colorScheme: 'theme',
   academicYear: 'year',
+  /** The signed-in user as last confirmed by the server, for the screens that open offline. */
+  user: 'user',
+  /** Kept schedules, one per user, role, year and half-year: 'schedule:<uid>:<role>:<year>:<ws>'. */
+  schedule: 'schedule',
 } as const;
 
-type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+type StorageKey =
+  | Exclude<(typeof storageKeys)[keyof typeof storageKeys], typeof storageKeys.schedule>
+  | `${typeof storageKeys.schedule}:${string}`;
 
 /** Stored data that belongs to the signed-in user; logout removes it (language and theme stay). */
-const sessionData: readonly StorageKey[] = [storageKeys.session, storageKeys.academicYear];
-
+const sessionData: readonly StorageKey[] = [storageKeys.session, storageKeys.academicYear, storageKeys.user];
 export function readStorage(key: StorageKey): string | null {
   // A page drawn on the server has no storage (and an exception each time would slow the drawing down).
   if (typeof window === 'undefined') return null;
@@ -30,8 +35,18 @@ export function writeStorage(key: StorageKey, value: string): void {
   }
 }
 
+/** The stored keys that start with `prefix`. */
+export function storedKeys(prefix: string): string[] {
+  if (typeof window === 'undefined') return [];
+  try {
+    return Object.keys(window.localStorage).filter((key) => key.startsWith(prefix));
+  } catch {
+    return [];
+  }
+}
+
 export function clearSessionData(): void {
-  for (const key of sessionData) {
+  for (const key of [...sessionData, ...storedKeys(`${storageKeys.schedule}:`)]) {
     try {
       window.localStorage.removeItem(key);
     } catch {

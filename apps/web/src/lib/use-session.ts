@@ -3,13 +3,49 @@ import { logout } from '@okuu/contracts/auth/logout';
 import type { SessionUser } from '@okuu/contracts/auth/user';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { callApi } from './api';
-import { endSession, hasStoredSession, LOGIN_PATH, sessionQueryKey } from './session';
+import { callApi, isConnectionProblem } from './api';
+import { endSession, hasStoredSession, LOGIN_PATH, rememberUser, sessionQueryKey } from './session';
+import { readStorage, storageKeys } from './storage';
 
-/** Who is signed in, by the `token` cookie (enticate); asked once per page load, from the start (`portalCalls`). */
+/**
+ * The screens that show what the browser keeps when the server cannot be reached (the schedule): opened offline,
+ * they take the last signed-in user this browser saw rather than sending to the offline notice.
+ */
+export const offlineScreens: readonly string[] = ['/lms/schedule'];
+
+/** The user this browser last saw signed in (see rememberUser), while a sign-in's mark is still here. */
+export function rememberedUser(): SessionUser | null {
+  const stored = hasStoredSession() ? readStorage(storageKeys.user) : null;
+  if (!stored) return null;
+  try {
+    const user = JSON.parse(stored) as SessionUser;
+    return typeof user?.id === 'number' && typeof user.role === 'number' ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Who is signed in, by the `token` cookie (enticate); asked once per page load, from the start (`portalCalls`). When
+ * the server cannot be reached on a screen that works offline, the user this browser last saw signed in.
+ */
 export const sessionQuery = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => callApi(enticate, {}, { signal }).then((data) => data.user),
+  queryFn: async ({ signal }) => {
+    try {
+      const { user } = await callApi(enticate, {}, { signal });
+      rememberUser(user);
+      return user;
+    } catch (error) {
+      const offline =
+        isConnectionProblem(error) &&
+        typeof window !== 'undefined' &&
+        offlineScreens.includes(window.location.pathname);
+      const known = offline ? rememberedUser() : null;
+      if (known) return known;
+      throw error;
+    }
+  },
   retry: false,
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -197,6 +197,15 @@ export const teachingAssignments = pgTable(
     index('teaching_assignments_teacher_idx').on(t.teacherId, t.academicYearId, t.halfYearKind),
     index('teaching_assignments_group_idx').on(t.groupId),
     index('teaching_assignments_stream_idx').on(t.streamId),
+    // The target of schedule entries' composite foreign key (they copy the teacher, discipline and lesson kind).
+    unique('teaching_assignments_schedule_key').on(
+      t.id,
+      t.teacherId,
+      t.disciplineId,
+      t.lessonKindId,
+      t.academicYearId,
+      t.halfYearKind,
+    ),
   ],
 );
 

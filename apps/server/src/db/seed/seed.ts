@@ -21,6 +21,7 @@ import { seedLibrary } from './library.ts';
 import { demoLogoPng } from './logo.ts';
 import * as names from './names.ts';
 import { seedNews } from './news.ts';
+import { seedSchedule } from './schedule.ts';
 
 export const demoPassword = 'Okuu2026!';
 
@@ -108,6 +109,10 @@ const serialTables = [
   'teaching_assignments',
   'registrations',
   'users',
+  'buildings',
+  'rooms',
+  'time_slots',
+  'schedule_entries',
 ];
 
 /** Fills an empty database with a demo university. Returns null when there is data already. */
@@ -437,17 +442,37 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
       }
     });
   }
-  await insertChunked(
-    db,
-    u.teachingAssignments,
-    assignmentRows.map((r, i) => ({ id: i + 1, ...r })),
-  );
+  const assignments = assignmentRows.map((r, i) => ({ id: i + 1, ...r }));
+  await insertChunked(db, u.teachingAssignments, assignments);
   await insertChunked(
     db,
     u.registrations,
     registrationRows.map((r, i) => ({ id: i + 1, ...r })),
     2000,
   );
+
+  // The campus, the bell schedule and every group's week.
+  const subgroupSize = new Map<number, number>();
+  for (const m of subgroupMemberRows) subgroupSize.set(m.subgroupId, (subgroupSize.get(m.subgroupId) ?? 0) + 1);
+  const streamGroupIds = new Map<number, number[]>();
+  for (const r of streamGroupRows)
+    streamGroupIds.set(r.streamId, [...(streamGroupIds.get(r.streamId) ?? []), r.groupId]);
+  const schedule = await seedSchedule(db, {
+    year: currentYear,
+    kind: currentKind,
+    groups: groupRows.map((g) => ({
+      id: g.id,
+      size: membersOf.get(g.id)?.length ?? 0,
+      partTime: g.studyForm === 'part_time',
+    })),
+    subgroups: subgroupRows.map((sg) => ({
+      id: sg.id,
+      groupId: sg.groupId,
+      size: subgroupSize.get(sg.id) ?? 0,
+    })),
+    streams: streamGroupIds,
+    assignments: assignments as Parameters<typeof seedSchedule>[1]['assignments'],
+  });
 
   // Branding and the logo.
   await storage.put('branding/logo.png', demoLogoPng());
@@ -519,6 +544,8 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
       chatMessages,
       books: library.books,
       studyMaterials: library.materials,
+      rooms: schedule.rooms,
+      lessons: schedule.lessons,
     },
   };
 }

@@ -1,10 +1,30 @@
 import { currentHalfYear, currentYear } from '@okuu/contracts/discipline/current';
+import {
+  disciplineList,
+  groupList,
+  semesterList,
+  studentDisciplineList,
+  studentGroupList,
+  studentSemesterList,
+  studentsList,
+  teachersList,
+} from '@okuu/contracts/discipline/lists';
 import { type Binding, bind } from '../../plugins/router.ts';
 import type { MiscService } from '../misc/misc.service.ts';
+import type { DisciplineService } from './discipline.service.ts';
 
-export function disciplineRoutes(misc: MiscService): Binding[] {
+export function disciplineRoutes(misc: MiscService, service: DisciplineService): Binding[] {
   return [
     bind(currentHalfYear, async () => ({ ws: await misc.currentHalfYear() })),
     bind(currentYear, async () => misc.currentYear()),
+
+    bind(disciplineList, async ({ input, user }) => service.teacherDisciplines(user, input)),
+    bind(studentDisciplineList, async ({ input, user }) => service.studentDisciplines(user, input)),
+    bind(semesterList, async ({ input, user }) => service.teacherSemesters(user, input)),
+    bind(studentSemesterList, async ({ input, user }) => service.studentSemesters(user, input)),
+    bind(groupList, async ({ input, user }) => service.teacherGroups(user, input)),
+    bind(studentGroupList, async ({ input, user }) => service.studentGroups(user, input)),
+    bind(studentsList, async ({ input, user }) => service.students(user, input)),
+    bind(teachersList, async ({ input, user }) => service.teachers(user, input)),
   ];
 }

@@ -1,5 +1,6 @@
 import { portalConfig } from '@okuu/contracts/misc/config';
 import { registeredFacultyList } from '@okuu/contracts/misc/faculties';
+import { getGroups } from '@okuu/contracts/misc/groups';
 import { logo, logoImage } from '@okuu/contracts/misc/logo';
 import { photo, photoImage, position } from '@okuu/contracts/misc/photo';
 import { settings } from '@okuu/contracts/misc/settings';
@@ -81,5 +82,7 @@ export function miscRoutes(misc: MiscService, storage: Storage, limits: { upload
     bind(position, async ({ user }) => ({ doljnost: user.position?.name ?? null, position: user.position })),
 
     bind(registeredFacultyList, async () => misc.faculties()),
+
+    bind(getGroups, async ({ input, user }) => misc.studentGroups(user, input)),
   ];
 }

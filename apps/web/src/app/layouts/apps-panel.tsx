@@ -14,14 +14,14 @@ import {
   JournalIcon,
   NewsIcon,
 } from '../../components/ui/icons';
-import { type TitleKey, UNAVAILABLE_PATH } from '../navigation';
+import type { TitleKey } from '../navigation';
 import classes from './apps-panel.module.css';
 
 /** The applications panel: the portal's screens as tiles. */
 const appEntries: readonly { title: TitleKey; path: string; icon: ComponentType<{ size?: number }> }[] = [
   { title: 'news', path: '/lms/news', icon: NewsIcon },
   { title: 'chat', path: '/lms/chat', icon: ChatIcon },
-  { title: 'schedule', path: `${UNAVAILABLE_PATH}/schedule`, icon: CalendarIcon },
+  { title: 'schedule', path: '/lms/schedule', icon: CalendarIcon },
   { title: 'journal', path: '/lms/journal', icon: JournalIcon },
   { title: 'umk', path: '/lms/umk', icon: FolderIcon },
   { title: 'library', path: '/lms/library', icon: BookIcon },

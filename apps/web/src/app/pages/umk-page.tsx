@@ -3,11 +3,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title';
 import { configQuery } from '../../features/misc/api/get-config';
 import { viewerOf } from '../../features/umk/api/get-umk-lists';
 import { UmkBrowser } from '../../features/umk/components/umk-browser';
 import { UmkUploadForm } from '../../features/umk/components/umk-upload-form';
+import { BLANK_ID } from '../../lib/selection';
 import { useSessionUser } from '../../lib/use-session';
 
 /**
@@ -22,6 +24,10 @@ export function UmkPage() {
   const config = useQuery({ ...configQuery, enabled: viewer === 'teacher' });
   const [formOpen, form] = useDisclosure(false);
   const formId = useId();
+  // A link to a discipline's materials (the layout's discipline list) names the semester and discipline to filter by.
+  const [search] = useSearchParams();
+  const idFrom = (name: string) => (/^\d{1,10}$/.test(search.get(name) ?? '') ? Number(search.get(name)) : BLANK_ID);
+  const initial = { semester: idFrom('id_semester'), discipline: idFrom('id_discipline') };
 
   return (
     <Stack gap="lg" maw={960}>
@@ -49,7 +55,11 @@ export function UmkPage() {
           </Paper>
         </Collapse>
       )}
-      {viewer ? <UmkBrowser viewer={viewer} /> : <Alert color="blue">{tu('notForRole')}</Alert>}
+      {viewer ? (
+        <UmkBrowser key={search.toString()} viewer={viewer} initial={initial} />
+      ) : (
+        <Alert color="blue">{tu('notForRole')}</Alert>
+      )}
     </Stack>
   );
 }

@@ -1,19 +1,171 @@
-import { Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import { Button, NativeSelect, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { FilterDiscipline } from '@okuu/contracts/discipline/lists';
+import { roles } from '@okuu/contracts/endpoint';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CurrentPeriod } from './current-period';
+import { Link } from 'react-router';
+import { shortName } from '../../../lib/format';
+import { localizedName } from '../../../lib/localized';
+import { readStorage, storageKeys } from '../../../lib/storage';
+import { useSessionUser } from '../../../lib/use-session';
+import { DEFAULT_HALF_YEAR, useCurrentHalfYear } from '../api/get-current-half-year';
+import { useCurrentYear } from '../api/get-current-year';
+import { type Period, useDisciplineGroups, useDisciplines, useDisciplineTeachers } from '../api/get-disciplines';
 
-/** The discipline list of the desktop layout: the current period now; the disciplines arrive with their feature. */
+const halfYearNames = { 1: 'fall', 2: 'spring', 3: 'summer' } as const;
+const academicYearName = (year: number) => `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
+
+/** Where a discipline leads: its study materials, and its chats (a teacher's groups and streams, a student's teachers). */
+function DisciplineLinks({
+  discipline,
+  period,
+  teacher,
+  open,
+}: {
+  discipline: FilterDiscipline;
+  period: Period;
+  teacher: boolean;
+  /** Its chats are asked for once it is opened. */
+  open: boolean;
+}) {
+  const { t } = useTranslation('discipline');
+  const groups = useDisciplineGroups(period, discipline.id_discipline, discipline.id_semester, open && teacher);
+  const teachers = useDisciplineTeachers(period, discipline.id_discipline, discipline.id_semester, open && !teacher);
+  const chats: { key: string; label: string; to: string }[] = teacher
+    ? [
+        ...(groups.data ?? []).map((g) => ({
+          key: `group-${g.id_group}`,
+          label: t('list.groupChat', { name: g.name }),
+          to: `/lms/chat?group=${g.id_group}`,
+        })),
+        ...[...new Map((groups.data ?? []).flatMap((g) => g.streams).map((s) => [s.id_stream, s])).values()].map(
+          (s) => ({
+            key: `stream-${s.id_stream}`,
+            label: t('list.streamChat', { name: s.name }),
+            to: `/lms/chat?stream=${s.id_stream}`,
+          }),
+        ),
+      ]
+    : (teachers.data ?? []).map((p) => ({
+        key: `teacher-${p.id_teacher}`,
+        label: t('list.teacherChat', { name: shortName(p.t_fio) }),
+        to: `/lms/chat?to=${p.id_teacher}`,
+      }));
+  const loading = teacher ? groups.isPending : teachers.isPending;
+
+  return (
+    <>
+      <NavLink
+        component={Link}
+        to={`/lms/umk?id_semester=${discipline.id_semester}&id_discipline=${discipline.id_discipline}`}
+        label={t('list.materials')}
+        py={4}
+      />
+      {loading ? (
+        <Skeleton height={14} my={6} width="70%" />
+      ) : (
+        chats.map((chat) => <NavLink key={chat.key} component={Link} to={chat.to} label={chat.label} py={4} />)
+      )}
+    </>
+  );
+}
+
+/**
+ * The discipline list of the desktop layout: the caller's disciplines of a study period (the year chosen on home, or
+ * today's, and today's half-year; another can be chosen here), each opening to its study materials and chats.
+ */
 export function DisciplineList() {
   const { t } = useTranslation('discipline');
+  const user = useSessionUser();
+  const year = useCurrentYear();
+  const halfYear = useCurrentHalfYear();
+  const [chosen, setChosen] = useState<Period | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const teacher = user.role === roles.teacher;
+
+  const storedYear = Number(readStorage(storageKeys.academicYear));
+  const current = year.data
+    ? {
+        year: Number.isInteger(storedYear) && storedYear > 1990 ? storedYear : year.data.year,
+        ws: halfYear.data?.ws ?? DEFAULT_HALF_YEAR,
+      }
+    : null;
+  const period = chosen ?? (halfYear.isPending ? null : current);
+  const disciplines = useDisciplines(user.role, period);
+
+  if (user.role !== roles.teacher && user.role !== roles.student) return null;
+
+  const years = year.data ? Array.from({ length: 6 }, (_, i) => year.data.year + 1 - i) : [];
+  const options = years.map((y) => ({
+    group: academicYearName(y),
+    items: ([1, 2, 3] as const).map((ws) => ({
+      value: `${y}/${ws}`,
+      label: t('period.option', { year: academicYearName(y), halfYear: t(`period.halfYear.${halfYearNames[ws]}`) }),
+    })),
+  }));
+
   return (
-    <Stack gap={4}>
+    <Stack gap={6}>
       <Title order={2} size="h5">
         {t('heading')}
       </Title>
-      <CurrentPeriod size="xs" />
-      <Text size="sm" c="dimmed">
-        {t('empty')}
-      </Text>
+      {period ? (
+        <NativeSelect
+          size="xs"
+          aria-label={t('period.choose')}
+          data={options}
+          value={`${period.year}/${period.ws}`}
+          onChange={(event) => {
+            const [y, ws] = event.currentTarget.value.split('/').map(Number);
+            setChosen({ year: y as number, ws: ws as number });
+            setOpen(null);
+          }}
+        />
+      ) : (
+        <Skeleton height={30} />
+      )}
+      <nav aria-label={t('list.label')}>
+        {disciplines.isPending ? (
+          <Stack gap={8} py={4} aria-label={t('list.loading')}>
+            <Skeleton height={14} width="90%" />
+            <Skeleton height={14} width="75%" />
+            <Skeleton height={14} width="82%" />
+          </Stack>
+        ) : disciplines.isError ? (
+          <Stack gap={4} align="flex-start">
+            <Text size="sm" c="dimmed">
+              {t('list.loadFailed')}
+            </Text>
+            <Button size="compact-xs" variant="subtle" onClick={() => void disciplines.refetch()}>
+              {t('list.retry')}
+            </Button>
+          </Stack>
+        ) : disciplines.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('list.none')}
+          </Text>
+        ) : (
+          disciplines.data.map((d) => {
+            const key = `${d.id_discipline}/${d.id_semester}/${d.kredit}`;
+            const details = t('list.details', { semester: localizedName(d.semester), count: d.kredit });
+            return (
+              <NavLink
+                key={key}
+                component="button"
+                label={localizedName(d)}
+                description={d.isSelect ? `${details} · ${t('list.elective')}` : details}
+                opened={open === key}
+                onChange={(opened) => setOpen(opened ? key : null)}
+                py={5}
+                childrenOffset={12}
+              >
+                {period && <DisciplineLinks discipline={d} period={period} teacher={teacher} open={open === key} />}
+              </NavLink>
+            );
+          })
+        )}
+      </nav>
     </Stack>
   );
 }

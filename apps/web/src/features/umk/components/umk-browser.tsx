@@ -34,11 +34,12 @@ function idsOf<T>(query: { data?: T[]; isPlaceholderData: boolean }, id: (item: 
 /**
  * The study materials with their filters (semester, discipline, examination type, teacher, material type; each with
  * the blank ' --- ' entry): every teacher's materials for a teacher, the materials of a student's disciplines for
- * their study form for a student. Choosing a discipline resets the teacher.
+ * their study form for a student. Choosing a discipline resets the teacher. `initial` sets the first filters (a link to
+ * a discipline's materials).
  */
-export function UmkBrowser({ viewer }: { viewer: Viewer }) {
+export function UmkBrowser({ viewer, initial }: { viewer: Viewer; initial?: Partial<UmkFilters> }) {
   const { t } = useTranslation('umk');
-  const [chosen, setChosen] = useState<UmkFilters>(noFilters);
+  const [chosen, setChosen] = useState<UmkFilters>(() => ({ ...noFilters, ...initial }));
   const [page, setPage] = useState(1);
   const [preview, setPreview] = useState<UmkMaterial | null>(null);
 

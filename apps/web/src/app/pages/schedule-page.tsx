@@ -1,0 +1,46 @@
+import { Alert, Stack } from '@mantine/core';
+import { roles } from '@okuu/contracts/endpoint';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/ui/page-title';
+import { useCurrentHalfYear } from '../../features/discipline/api/get-current-half-year';
+import { useCurrentYear } from '../../features/discipline/api/get-current-year';
+import { CalendarSubscription } from '../../features/schedule/components/calendar-subscription';
+import { ScheduleScreen } from '../../features/schedule/components/schedule-screen';
+import { useOnlineStatus } from '../../lib/network';
+import { useSessionUser } from '../../lib/use-session';
+
+/**
+ * /lms/schedule: the signed-in teacher's or student's week of today's half-year, and their calendar subscription.
+ * Offline, the week kept on this device. Other roles get a notice.
+ */
+export function SchedulePage() {
+  const { t } = useTranslation();
+  const { t: ts } = useTranslation('schedule');
+  const user = useSessionUser();
+  const { online } = useOnlineStatus();
+  const year = useCurrentYear();
+  const halfYear = useCurrentHalfYear();
+  const viewer = user.role === roles.teacher ? 'teacher' : user.role === roles.student ? 'student' : null;
+
+  // Today's half-year; offline, or when the server cannot say, the last week kept on this device.
+  const period =
+    year.data && halfYear.data
+      ? { year: year.data.year, ws: halfYear.data.ws }
+      : !online || year.isError || halfYear.isError
+        ? null
+        : undefined;
+
+  return (
+    <Stack gap="xl" maw={1040}>
+      <PageTitle page={t('titles.schedule')} />
+      {viewer ? (
+        <>
+          <ScheduleScreen owner={{ uid: user.id, role: user.role }} viewer={viewer} period={period} />
+          {online && <CalendarSubscription />}
+        </>
+      ) : (
+        <Alert color="blue">{ts('notForRole')}</Alert>
+      )}
+    </Stack>
+  );
+}
