@@ -8,9 +8,11 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
+import { sessionsChannel } from './lib/session.ts';
+import type { Storage } from './lib/storage.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService, sessionsChannel } from './modules/auth/auth.service.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
 import { chatChannel, createChatFanout } from './modules/chat/chat.fanout.ts';
 import { createChatRepository } from './modules/chat/chat.repository.ts';
@@ -28,6 +30,7 @@ import { newsRoutes } from './modules/news/news.routes.ts';
 import { createNewsService, newsChannel } from './modules/news/news.service.ts';
 import { createProfileRepository } from './modules/profile/profile.repository.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { createProfileService } from './modules/profile/profile.service.ts';
 import { createUmkRepository } from './modules/umk/umk.repository.ts';
 import { umkRoutes } from './modules/umk/umk.routes.ts';
 import { createUmkService } from './modules/umk/umk.service.ts';
@@ -36,7 +39,6 @@ import { registerApiDocs } from './plugins/openapi.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerEndpoints } from './plugins/router.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import type { Storage } from './plugins/storage.ts';
 import { registerWeb } from './plugins/web.ts';
 
 // Validation replies carry zod's messages. The contracts are zod/mini schemas, which load no locale: English is set
@@ -174,7 +176,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...authRoutes(authService, { maxAgeMs: config.sessionTtlMs, secure: config.cookieSecure }),
       ...miscRoutes(miscService, storage, config),
       ...disciplineRoutes(miscService),
-      ...profileRoutes(createProfileRepository(database.db), authService),
+      ...profileRoutes(
+        createProfileService({
+          repo: createProfileRepository(database.db),
+          changePassword: authService.changePassword,
+        }),
+      ),
       ...newsRoutes(newsService),
       ...chatRoutes(chatService),
       ...libraryRoutes(libraryService),

@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
-import { createDiskStorage, type Storage } from '../src/plugins/storage.ts';
+import { createDiskStorage, type Storage } from '../src/lib/storage.ts';
 import { admin, databaseUrl } from './template.ts';
 
 export const password = 'Okuu2026!';

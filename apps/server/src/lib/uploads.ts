@@ -3,11 +3,11 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { allowedUploadExtensions, isAllowedUpload } from '@okuu/contracts/library/common';
 import type { FastifyReply } from 'fastify';
-import { FileReply, type UploadedFile } from '../plugins/router.ts';
-import { apiHeaders, pdfPreviewPolicy } from '../plugins/security-headers.ts';
-import type { Storage } from '../plugins/storage.ts';
 import { AppError } from './app-error.ts';
 import { downloadType, isPdfName, looksLikePdf, sanitizeFileName } from './files.ts';
+import { FileReply, type UploadedFile } from './replies.ts';
+import { apiHeaders, pdfPreviewPolicy } from './security-headers.ts';
+import type { Storage } from './storage.ts';
 
 /**
  * Single-file uploads of the library and the study materials: which part is the file, its safe display name, the

@@ -3,19 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { AuthUser } from '../modules/auth/auth.repository.ts';
-import { type AuthService, hashToken, sessionsChannel } from '../modules/auth/auth.service.ts';
+import type { RealtimeHub } from '../lib/realtime-hub.ts';
+import { type AuthUser, hashToken, type SessionResolver, sessionsChannel } from '../lib/session.ts';
 import { authorize, requestToken } from './auth.ts';
-
-/** The sockets of this instance, by user. Events reach them through `send`; fan-out between instances is the caller's. */
-export interface RealtimeHub {
-  /** Of `userIds`, those with at least one socket on this instance. */
-  present(userIds: Iterable<number>): number[];
-  /** Sends one event (as JSON) to every socket of the user on this instance; returns how many sockets got it. */
-  send(userId: number, event: unknown): number;
-  /** Open sockets on this instance. */
-  size(): number;
-}
 
 /** Open sockets one user may have on one instance (tabs and devices). */
 export const maxSocketsPerUser = 32;
@@ -47,7 +37,7 @@ export async function registerRealtime(
   app: FastifyInstance,
   opts: {
     path: string;
-    auth: AuthService;
+    auth: SessionResolver;
     database: Database;
     closeCode: number;
     /** The first event a socket gets. */

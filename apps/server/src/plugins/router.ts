@@ -3,54 +3,14 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { gzipSync } from 'node:zlib';
 import fastifyMultipart from '@fastify/multipart';
 import type { DataOf, Endpoint, ParsedRequestOf } from '@okuu/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import type { AuthUser } from '../modules/auth/auth.repository.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
+import { FileReply, JsonReply, type UploadedFile } from '../lib/replies.ts';
+import type { AuthUser, SessionResolver } from '../lib/session.ts';
 import { authorize } from './auth.ts';
-
-/** A file received in a multipart request, kept in a temporary file until the handler returns. */
-export interface UploadedFile {
-  field: string;
-  fileName: string;
-  mimeType: string;
-  size: number;
-  tempPath: string;
-}
-
-/** A file reply: streamed with the given type, as an attachment unless it is a safe inline image. */
-export class FileReply {
-  constructor(
-    readonly stream: Readable,
-    readonly size: number,
-    readonly contentType: string,
-    readonly fileName: string,
-    readonly disposition: 'attachment' | 'inline' = 'attachment',
-  ) {}
-}
-
-/**
- * A reply encoded once and sent many times (a page kept ready): the envelope's JSON, and its gzip for the clients
- * that accept it, made on first use. (The text goes out as a string: Node writes it in one piece with the headers,
- * where a buffer costs a second, gathered write.)
- */
-export class JsonReply<T> {
-  declare private readonly data: T;
-  readonly text: string;
-  #gzipped: Buffer | undefined;
-  constructor(data: T) {
-    this.text = JSON.stringify({ result: 0, error: null, data });
-  }
-  get gzipped(): Buffer {
-    this.#gzipped ??= gzipSync(this.text);
-    return this.#gzipped;
-  }
-}
 
 /** Smaller replies are not worth compressing. */
 const compressFrom = 1024;
@@ -129,7 +89,7 @@ async function removeTempFiles(files: UploadedFile[]) {
  */
 export async function registerEndpoints(
   app: FastifyInstance,
-  opts: { registry: readonly Endpoint[]; bindings: Binding[]; auth: AuthService; uploadMaxBytes: number },
+  opts: { registry: readonly Endpoint[]; bindings: Binding[]; auth: SessionResolver; uploadMaxBytes: number },
 ) {
   const byId = new Map(opts.bindings.map((b) => [b.endpoint.id, b]));
   const missing = opts.registry.filter((e) => !byId.has(e.id)).map((e) => e.id);
@@ -155,7 +115,7 @@ export async function registerEndpoints(
 function addRoutes(
   app: FastifyInstance,
   bindings: readonly Binding[],
-  opts: { auth: AuthService; uploadMaxBytes: number },
+  opts: { auth: SessionResolver; uploadMaxBytes: number },
 ) {
   for (const { endpoint, handler } of bindings) {
     app.route({

@@ -12,7 +12,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { departments, groups } from './university.ts';
 
 /** Roles: 1 teacher, 2 student, 3 staff (administrative work). */
 export const users = pgTable(
@@ -40,30 +39,6 @@ export const users = pgTable(
   },
   (t) => [uniqueIndex('users_login_lower_idx').on(sql`lower(${t.login})`)],
 );
-
-export const studentProfiles = pgTable(
-  'student_profiles',
-  {
-    userId: integer('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id),
-    recordBook: text('record_book'),
-  },
-  (t) => [index('student_profiles_group_idx').on(t.groupId)],
-);
-
-export const teacherProfiles = pgTable('teacher_profiles', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  departmentId: integer('department_id')
-    .notNull()
-    .references(() => departments.id),
-  position: text('position').notNull(),
-});
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 

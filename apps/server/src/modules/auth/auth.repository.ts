@@ -1,25 +1,10 @@
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
 import { departments, groups, specialities } from '../../db/schema/university.ts';
-import { authFailures, sessions, studentProfiles, teacherProfiles, users } from '../../db/schema/users.ts';
-
-/** The user as every authenticated request sees it. */
-export interface AuthUser {
-  id: number;
-  role: number;
-  login: string;
-  fullName: string;
-  newsPerms: boolean;
-  groupId: number | null;
-  groupName: string | null;
-  position: string | null;
-  facultyId: number | null;
-  /** Whether the user has a photo (misc/photo). */
-  hasPhoto: boolean;
-  sessionId: number;
-  sessionExpiresAt: Date;
-}
+import { authFailures, sessions, users } from '../../db/schema/users.ts';
+import type { AuthUser } from '../../lib/session.ts';
 
 const teacherDepartments = alias(departments, 'teacher_departments');
 

@@ -4,9 +4,10 @@ import { orize } from '@okuu/contracts/auth/orize';
 import { recovery } from '@okuu/contracts/auth/recovery';
 import { updateLogin } from '@okuu/contracts/auth/update-login';
 import { AppError } from '../../lib/app-error.ts';
+import { JsonReply } from '../../lib/replies.ts';
+import type { AuthUser } from '../../lib/session.ts';
 import { clearSessionCookie, requestToken, setSessionCookie } from '../../plugins/auth.ts';
-import { type Binding, bind, JsonReply } from '../../plugins/router.ts';
-import type { AuthUser } from './auth.repository.ts';
+import { type Binding, bind } from '../../plugins/router.ts';
 import { type AuthService, toSessionUser } from './auth.service.ts';
 
 export function authRoutes(

@@ -1,20 +1,16 @@
-import { hash as digest, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@okuu/contracts/auth/user';
 import { strongPassword } from '@okuu/contracts/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import type { AuthRepository, AuthUser } from './auth.repository.ts';
+import { type AuthUser, hashToken, sessionsChannel } from '../../lib/session.ts';
+import type { AuthRepository } from './auth.repository.ts';
 import type { SessionCache } from './session-cache.ts';
 
 const failureWindowMs = 15 * 60_000;
 
 export const weakPasswordMessage =
   'The new password needs at least 6 characters, with a digit, an upper-case and a lower-case letter.';
-
-/** A token's SHA-256 in hex: its key in the session cache and in revocations (the database keeps the bytes). */
-export function hashToken(token: string): string {
-  return digest('sha256', token);
-}
 
 const hashBytes = (hex: string) => Buffer.from(hex, 'hex');
 
@@ -31,9 +27,6 @@ export function toSessionUser(user: AuthUser): SessionUser {
     newsPerms: user.newsPerms,
   };
 }
-
-/** The NOTIFY channel that tells every instance which sessions ended: 's:<token hash hex>' or 'u:<user id>'. */
-export const sessionsChannel = 'auth_sessions';
 
 export function createAuthService(deps: {
   repo: AuthRepository;
@@ -153,7 +146,7 @@ export function createAuthService(deps: {
       await revoked(`s:${key}`);
     },
 
-    async changePassword(user: AuthUser, oldPassword: string, newPassword: string): Promise<void> {
+    async changePassword(user: AuthUser, oldPassword: string, newPassword: string, _ip: string): Promise<void> {
       const hash = await repo.findPasswordHash(user.id);
       if (!hash || !(await verifyPassword(hash, oldPassword))) {
         throw new AppError('wrong_password', 'The old password is wrong.');

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, password, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { sessions, users } from '../../db/schema/users.ts';
+import { hashToken } from '../../lib/session.ts';
 import { createAuthRepository } from './auth.repository.ts';
-import { createAuthService, hashToken } from './auth.service.ts';
+import { createAuthService } from './auth.service.ts';
 import { createSessionCache } from './session-cache.ts';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import type { AuthUser } from './auth.repository.ts';
+import type { AuthUser } from '../../lib/session.ts';
 
 /**
  * A short-lived, per-instance cache of session lookups. The database stays the record of every session: an entry

@@ -2,8 +2,9 @@ import { chatRecipientTypes } from '@okuu/contracts/chat/message';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatAttachments, chatMessages, chatRecipients } from '../../db/schema/chat.ts';
+import { studentProfiles } from '../../db/schema/profiles.ts';
 import { disciplines, subgroups } from '../../db/schema/university.ts';
-import { studentProfiles, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 
 /** A conversation as the service resolved it: with a person, a group's chat or a stream's chat. */
 export type Conversation =

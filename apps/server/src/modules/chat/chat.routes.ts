@@ -10,7 +10,8 @@ import { chatNewMessages } from '@okuu/contracts/chat/new-messages';
 import { chatOldMessages } from '@okuu/contracts/chat/old-messages';
 import { chatRead } from '@okuu/contracts/chat/read';
 import { chatReadAll } from '@okuu/contracts/chat/read-all';
-import { type Binding, bind, FileReply } from '../../plugins/router.ts';
+import { FileReply } from '../../lib/replies.ts';
+import { type Binding, bind } from '../../plugins/router.ts';
 import type { ChatService } from './chat.service.ts';
 
 export function chatRoutes(service: ChatService): Binding[] {

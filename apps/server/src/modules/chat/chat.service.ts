@@ -15,9 +15,9 @@ import {
 import { roles } from '@okuu/contracts/endpoint';
 import { AppError } from '../../lib/app-error.ts';
 import { downloadType, sanitizeFileName, uniqueNames } from '../../lib/files.ts';
-import type { UploadedFile } from '../../plugins/router.ts';
-import type { Storage } from '../../plugins/storage.ts';
-import type { AuthUser } from '../auth/auth.repository.ts';
+import type { UploadedFile } from '../../lib/replies.ts';
+import type { AuthUser } from '../../lib/session.ts';
+import type { Storage } from '../../lib/storage.ts';
 import { sniffImage } from './chat.files.ts';
 import type { ChatRepository, Conversation, LinkRow, MessageRow, NewAttachment } from './chat.repository.ts';
 

@@ -6,10 +6,10 @@ import { bookDownloadUrl, bookPreviewUrl } from '@okuu/contracts/library/downloa
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
 import { isPdfName } from '../../lib/files.ts';
+import { JsonReply, type UploadedFile } from '../../lib/replies.ts';
+import type { AuthUser } from '../../lib/session.ts';
+import type { Storage } from '../../lib/storage.ts';
 import { acceptUpload, type FileMode, storeUpload } from '../../lib/uploads.ts';
-import { JsonReply, type UploadedFile } from '../../plugins/router.ts';
-import type { Storage } from '../../plugins/storage.ts';
-import type { AuthUser } from '../auth/auth.repository.ts';
 import type { BookFields, BookFilter, BookRow, LibraryRepository } from './library.repository.ts';
 
 /** The NOTIFY channel of library changes. */

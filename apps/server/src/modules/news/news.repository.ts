@@ -2,8 +2,9 @@ import type { NewsAudience } from '@okuu/contracts/news/news-item';
 import { and, desc, eq, exists, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { news, newsAttachments, newsFaculties } from '../../db/schema/news.ts';
+import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
 import { faculties, groups } from '../../db/schema/university.ts';
-import { studentProfiles, teacherProfiles, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 
 /**
  * Which items a caller sees, as the service decided it: everything, or the items for 'all' and for `audience` (those

@@ -3,7 +3,8 @@ import { newsData } from '@okuu/contracts/news/data';
 import { newsDelete } from '@okuu/contracts/news/delete';
 import { newsDownload } from '@okuu/contracts/news/download';
 import { newsInsert } from '@okuu/contracts/news/insert';
-import { type Binding, bind, FileReply } from '../../plugins/router.ts';
+import { FileReply } from '../../lib/replies.ts';
+import { type Binding, bind } from '../../plugins/router.ts';
 import type { NewsService } from './news.service.ts';
 
 export function newsRoutes(service: NewsService): Binding[] {

@@ -8,9 +8,9 @@ import { fileNameSeparator, type NewsAudience, type NewsItem, newsLimits } from 
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
 import { downloadType, sanitizeFileName, uniqueNames } from '../../lib/files.ts';
-import { JsonReply, type UploadedFile } from '../../plugins/router.ts';
-import type { Storage } from '../../plugins/storage.ts';
-import type { AuthUser } from '../auth/auth.repository.ts';
+import { JsonReply, type UploadedFile } from '../../lib/replies.ts';
+import type { AuthUser } from '../../lib/session.ts';
+import type { Storage } from '../../lib/storage.ts';
 import type { NewsRepository, NewsRow, Visibility } from './news.repository.ts';
 
 /** The NOTIFY channel of news changes. */

@@ -14,8 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectNothingStored, storedFiles } from '../../../test/multipart.ts';
 import { news, newsAttachments } from '../../db/schema/news.ts';
+import { studentProfiles } from '../../db/schema/profiles.ts';
 import { departments, groups, specialities } from '../../db/schema/university.ts';
-import { studentProfiles, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 import { downloadType, sanitizeFileName, uniqueNames } from '../../lib/files.ts';
 
 type Fields = Record<string, string | string[]>;

@@ -3,10 +3,10 @@ import { umkDownloadUrl, umkPreviewUrl } from '@okuu/contracts/umk/download';
 import { studentKindOf, type UmkAudience, type UmkMaterial, umkLimits } from '@okuu/contracts/umk/material';
 import { AppError } from '../../lib/app-error.ts';
 import { isPdfName } from '../../lib/files.ts';
+import type { UploadedFile } from '../../lib/replies.ts';
+import type { AuthUser } from '../../lib/session.ts';
+import type { Storage } from '../../lib/storage.ts';
 import { acceptUpload, type FileMode, storeUpload } from '../../lib/uploads.ts';
-import type { UploadedFile } from '../../plugins/router.ts';
-import type { Storage } from '../../plugins/storage.ts';
-import type { AuthUser } from '../auth/auth.repository.ts';
 import type { MaterialFields, MaterialFilter, MaterialRow, MaterialScope, UmkRepository } from './umk.repository.ts';
 
 const notFound = () => new AppError('not_found', 'There is no such study material.');
