@@ -197,6 +197,26 @@ export function createChatRepository(db: Db) {
     .where(and(eq(chatRecipients.userId, sql.placeholder('viewer')), isNull(chatRecipients.readAt)))
     .prepare('chat_unread_total');
 
+  /** People by id (the names, position, faculty and group a contact shows). */
+  async function people(ids: number[]): Promise<PersonRow[]> {
+    if (ids.length === 0) return [];
+    return rows<PersonRow>(sql`
+      select u.id, u.role, u.last_name as "lastName", u.first_name as "firstName", u.patronymic,
+        tp.position, coalesce(d.faculty_id, td.faculty_id) as "facultyId",
+        sp.group_id as "groupId", g.name as "groupName"
+      from users u
+        left join student_profiles sp on sp.user_id = u.id
+        left join groups g on g.id = sp.group_id
+        left join specialities s on s.id = g.speciality_id
+        left join departments d on d.id = s.department_id
+        left join teacher_profiles tp on tp.user_id = u.id
+        left join departments td on td.id = tp.department_id
+      where u.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+  }
+
   return {
     /**
      * Up to `limit` messages of a conversation: the newest, those just older than `before`, or those just newer than
@@ -428,40 +448,11 @@ export function createChatRepository(db: Db) {
     },
 
     async person(id: number): Promise<PersonRow | null> {
-      const [row] = await rows<PersonRow>(sql`
-        select u.id, u.role, u.last_name as "lastName", u.first_name as "firstName", u.patronymic,
-          tp.position, coalesce(d.faculty_id, td.faculty_id) as "facultyId",
-          sp.group_id as "groupId", g.name as "groupName"
-        from users u
-          left join student_profiles sp on sp.user_id = u.id
-          left join groups g on g.id = sp.group_id
-          left join specialities s on s.id = g.speciality_id
-          left join departments d on d.id = s.department_id
-          left join teacher_profiles tp on tp.user_id = u.id
-          left join departments td on td.id = tp.department_id
-        where u.id = ${id}`);
+      const [row] = await people([id]);
       return row ?? null;
     },
 
-    /** People by id, for contacts known only from their unread messages. */
-    async people(ids: number[]): Promise<PersonRow[]> {
-      if (ids.length === 0) return [];
-      return rows<PersonRow>(sql`
-        select u.id, u.role, u.last_name as "lastName", u.first_name as "firstName", u.patronymic,
-          tp.position, coalesce(d.faculty_id, td.faculty_id) as "facultyId",
-          sp.group_id as "groupId", g.name as "groupName"
-        from users u
-          left join student_profiles sp on sp.user_id = u.id
-          left join groups g on g.id = sp.group_id
-          left join specialities s on s.id = g.speciality_id
-          left join departments d on d.id = s.department_id
-          left join teacher_profiles tp on tp.user_id = u.id
-          left join departments td on td.id = tp.department_id
-        where u.id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`);
-    },
+    people,
 
     /**
      * How a teacher and their students, or a student and their teachers, are linked in a half-year: teaching
