@@ -36,6 +36,7 @@ import { umkRoutes } from './modules/umk/umk.routes.ts';
 import { createUmkService } from './modules/umk/umk.service.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerApiDocs } from './plugins/openapi.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerEndpoints } from './plugins/router.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   registerErrorHandling(app, config);
+  registerOriginCheck(app, config.allowedOrigins);
 
   const authService = createAuthService({
     repo: createAuthRepository(database.db),
@@ -152,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: authService,
     database,
     closeCode: chatSocketCloseCodes.sessionEnded,
+    allowedOrigins: config.allowedOrigins,
     ready: (user) => ({ type: 'ready', userId: user.id }),
   });
   const chatFanout = createChatFanout({

@@ -32,6 +32,25 @@ const envSchema = z.object({
   DEMO_STUDENTS: z.coerce.number().int().min(50).max(50000).default(300),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   SERVER_RENDER_SHARE: z.coerce.number().min(0).max(1).default(0.1),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            (o) => URL.canParse(o) && new URL(o).origin === o,
+            'each entry must be an origin like https://portal.example',
+          ),
+      ),
+    ),
 });
 
 export type Config = {
@@ -52,6 +71,8 @@ export type Config = {
   demoStudents: number;
   webDist: string;
   serverRenderShare: number;
+  /** Origins besides the portal's own host whose pages may make state-changing calls (a proxy's public address). */
+  allowedOrigins: ReadonlySet<string>;
 };
 
 /** Reads the environment once. Fails fast with a message naming every bad variable. */
@@ -80,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoStudents: e.DEMO_STUDENTS,
     webDist: path.resolve(e.WEB_DIST),
     serverRenderShare: e.SERVER_RENDER_SHARE,
+    allowedOrigins: new Set(e.ALLOWED_ORIGINS),
   };
 }

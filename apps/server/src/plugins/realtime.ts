@@ -6,6 +6,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { RealtimeHub } from '../lib/realtime-hub.ts';
 import { type AuthUser, hashToken, type SessionResolver, sessionsChannel } from '../lib/session.ts';
 import { authorize, requestToken } from './auth.ts';
+import { originAllowed } from './origin-check.ts';
 
 /** Open sockets one user may have on one instance (tabs and devices). */
 export const maxSocketsPerUser = 32;
@@ -16,15 +17,6 @@ interface Client {
   token: string;
   tokenHash: string;
   alive: boolean;
-}
-
-/** Whether a browser's Origin header names this server (same host and port, as the request reached it). */
-function sameOrigin(origin: string, host: string): boolean {
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -40,6 +32,8 @@ export async function registerRealtime(
     auth: SessionResolver;
     database: Database;
     closeCode: number;
+    /** As for state-changing calls (see origin-check.ts). */
+    allowedOrigins: ReadonlySet<string>;
     /** The first event a socket gets. */
     ready: (user: AuthUser) => unknown;
     heartbeatMs?: number;
@@ -61,9 +55,8 @@ export async function registerRealtime(
       {
         websocket: true,
         preValidation: async (request) => {
-          const origin = request.headers.origin;
-          if (origin && !sameOrigin(origin, request.host)) {
-            throw new AppError('forbidden', 'Only pages of this site may open the chat socket.');
+          if (!originAllowed(request, opts.allowedOrigins)) {
+            throw new AppError('foreign_origin', 'Only pages of this portal may open the chat socket.');
           }
           const user = await authorize(opts.auth, request, 'authenticated');
           const token = requestToken(request);
