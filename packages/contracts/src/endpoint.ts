@@ -2,6 +2,7 @@
 // some 16 KB (gzipped) larger and slower to set up (every classic schema gets dozens of bound methods). Mini loads no
 // locale: the server sets zod's English messages (app.ts); the web app only asks whether a reply parses.
 import * as z from 'zod/mini';
+import { guardInput } from './input-guard.ts';
 
 /**
  * Who may call an endpoint. Checked by the server's auth plugin before any input is read.
@@ -51,6 +52,8 @@ export function defineEndpoint<
 >(init: EndpointInit<Req, Res, Reply>): Endpoint<Req, Res, Reply> {
   return {
     ...init,
+    // Every request refuses NUL in its texts and ids beyond int4, whoever wrote its schema.
+    request: guardInput(init.request),
     requestKind: init.requestKind ?? (init.method === 'GET' ? 'query' : 'json'),
     replyKind: init.replyKind ?? ('envelope' as Reply),
   };

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { int4 } from '../input-guard.ts';
 
 /** Limits of the chat area, shared by the server (enforced) and the web app (hinted). */
 export const chatLimits = {
@@ -28,15 +29,13 @@ export const groupChatName = 'Групповой чат';
 /** A database id as the API accepts it: a positive whole number, or a string of digits. */
 export const chatId = z.pipe(
   z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d{1,10}$/, 'must be a whole number'))]), z.transform(Number)),
-  z.number().check(z.int('must be a whole number'), z.gte(1, 'must be positive'), z.lte(2_147_483_647, 'is too large')),
+  z.number().check(z.int('must be a whole number'), z.gte(1, 'must be positive'), z.lte(int4.max, 'is too large')),
 );
 
 /** A cursor: a message id, or 0 for "from the very start". */
 export const chatCursor = z.pipe(
   z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d{1,10}$/, 'must be a whole number'))]), z.transform(Number)),
-  z
-    .number()
-    .check(z.int('must be a whole number'), z.gte(0, 'must not be negative'), z.lte(2_147_483_647, 'is too large')),
+  z.number().check(z.int('must be a whole number'), z.gte(0, 'must not be negative'), z.lte(int4.max, 'is too large')),
 );
 
 /** The other side of a conversation: a user id, or -1 for the group chat. */
@@ -48,7 +47,7 @@ export const peerId = z.pipe(
   z.number().check(
     z.int('must be a whole number'),
     z.gte(-1, 'must be a user id, or -1 for the group chat'),
-    z.lte(2_147_483_647, 'is too large'),
+    z.lte(int4.max, 'is too large'),
     z.refine((v) => v !== 0, 'must be a user id, or -1 for the group chat'),
   ),
 );

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { int4 } from '../input-guard.ts';
 
 /**
  * Building blocks shared by the library and the study-materials (UMK) contracts: ids as the spec's client sends them
@@ -6,15 +7,13 @@ import * as z from 'zod/mini';
  * accepted for upload.
  */
 
-const maxId = 2_147_483_647;
-
 /** A database id: a positive whole number, or a string of digits (form fields are text). */
 export const idInput = z.pipe(
   z.pipe(
     z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d{1,10}$/, 'must be a whole number'))]),
     z.transform(Number),
   ),
-  z.number().check(z.int('must be a whole number'), z.gte(1, 'must be positive'), z.lte(maxId, 'is too large')),
+  z.number().check(z.int('must be a whole number'), z.gte(1, 'must be positive'), z.lte(int4.max, 'is too large')),
 );
 
 /** The id of a record to update, or -1 (the spec's marker of a new one). Absent means -1. */
@@ -26,7 +25,7 @@ export const idOrNew = z.pipe(
   z.number().check(
     z.int('must be a whole number'),
     z.gte(-1, 'must be -1 (new) or an id'),
-    z.lte(maxId, 'is too large'),
+    z.lte(int4.max, 'is too large'),
     z.refine((v) => v !== 0, 'must be -1 (new) or an id'),
   ),
 );
@@ -46,7 +45,7 @@ export const anyId = z.pipe(
     z.number().check(
       z.int('must be a whole number'),
       z.gte(-1, 'must be an id, or -1 for any'),
-      z.lte(maxId, 'is too large'),
+      z.lte(int4.max, 'is too large'),
       z.refine((v) => v !== 0, 'must be an id, or -1 for any'),
     ),
   ),

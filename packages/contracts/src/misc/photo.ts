@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
+import { int4 } from '../input-guard.ts';
 
 export const photo = defineEndpoint({
   id: 'misc.photo',
@@ -18,7 +19,7 @@ export const photoImage = defineEndpoint({
   access: 'authenticated',
   replyKind: 'file',
   summary: 'A user photo by user id. Any signed-in user may see photos.',
-  request: z.object({ id: z.coerce.number().check(z.int(), z.positive()) }),
+  request: z.object({ id: z.coerce.number().check(z.int(), z.positive(), z.lte(int4.max, 'is too large')) }),
   response: z.never(),
 });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { int4 } from '../input-guard.ts';
 
 /** Limits of the news area, shared by the server (enforced) and the web app (hinted). */
 export const newsLimits = {
@@ -27,7 +28,7 @@ export const newsFileType = '4';
 /** A database id as the API accepts it: a positive whole number, or a string of digits. */
 export const idInput = z.pipe(
   z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d{1,10}$/, 'must be a whole number'))]), z.transform(Number)),
-  z.number().check(z.int('must be a whole number'), z.gte(1, 'must be positive'), z.lte(2_147_483_647, 'is too large')),
+  z.number().check(z.int('must be a whole number'), z.gte(1, 'must be positive'), z.lte(int4.max, 'is too large')),
 );
 
 export const newsAttachment = z.object({

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { type DataOf, roles } from '@okuu/contracts/endpoint';
+import { int4 } from '@okuu/contracts/input-guard';
 import type { newsData } from '@okuu/contracts/news/data';
 import { newsDownloadUrl } from '@okuu/contracts/news/download';
 import { fileNameSeparator, type NewsAudience, type NewsItem, newsLimits } from '@okuu/contracts/news/news-item';
@@ -186,7 +187,7 @@ export function createNewsService(deps: {
       const match = /^([1-9]\d{0,9})_(.+)$/s.exec(filename);
       const newsId = Number(match?.[1]);
       const name = match?.[2] ?? '';
-      if (!match || newsId < 1 || newsId > 2_147_483_647 || name.includes('\u0000')) throw fileNotFound();
+      if (!match || newsId < 1 || newsId > int4.max || name.includes('\u0000')) throw fileNotFound();
       if (!(await repo.isVisible(newsId, visibilityOf(user)))) throw fileNotFound();
       const attachment = await repo.attachment(newsId, name);
       const file = attachment ? await storage.get(attachment.storageKey) : null;
