@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { chatSocketCloseCodes, chatSocketPath } from '@okuu/contracts/chat/events';
+import { portalRoles } from '@okuu/contracts/endpoint';
 import { registry } from '@okuu/contracts/registry';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino from 'pino';
@@ -114,7 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authService = createAuthService({
     repo: createAuthRepository(database.db),
     sessionTtlMs: config.sessionTtlMs,
-    failureLimit: config.loginFailureLimit,
+    limits: config.loginLimits,
+    portalRoles,
     cache: createSessionCache({ ttlMs: config.sessionCacheMs, maxEntries: 100_000 }),
     notify: (channel, payload) => database.notify(channel, payload),
   });
@@ -191,6 +193,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...umkRoutes(umkService),
     ],
   });
+
+  // Housekeeping, now and every ten minutes: sign-in counters whose window has passed.
+  const housekeeping = () =>
+    authService.forgetOldAttempts().catch((err) => app.log.warn({ err }, 'forgetting old sign-in counters failed'));
+  void housekeeping();
+  const housekeepingTimer = setInterval(housekeeping, 10 * 60_000).unref();
+  app.addHook('onClose', async () => clearInterval(housekeepingTimer));
 
   app.get('/healthz', async (_req, reply) => {
     try {

@@ -21,6 +21,8 @@ const envSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
   LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(100),
+  LOGIN_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(100),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -62,7 +64,7 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   uploadMaxBytes: number;
   rateLimitMax: number;
-  loginFailureLimit: number;
+  loginLimits: { pair: number; account: number; address: number };
   sessionTtlMs: number;
   sessionCacheMs: number;
   trustProxy: boolean;
@@ -92,7 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     rateLimitMax: e.RATE_LIMIT_MAX,
-    loginFailureLimit: e.LOGIN_FAILURE_LIMIT,
+    loginLimits: { pair: e.LOGIN_FAILURE_LIMIT, account: e.LOGIN_ACCOUNT_LIMIT, address: e.LOGIN_ADDRESS_LIMIT },
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,

@@ -11,6 +11,8 @@ export const errorStatus = {
   bad_credentials: 401,
   unauthenticated: 401,
   credentials_change_required: 403,
+  /** The account's role has no area in the portal: the sign-in is refused and no session opened. */
+  no_portal_access: 403,
   forbidden: 403,
   /** A state-changing call (or the chat socket) made by a page of another origin. */
   foreign_origin: 403,

@@ -59,17 +59,16 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in attempts, counted per account and per client address over a window. */
-export const authFailures = pgTable(
-  'auth_failures',
+/**
+ * Sign-in attempt counters, one per key (an account, an address, an account and address pair…; see the auth
+ * service), each over its own fixed window: an attempt is counted here, atomically, before its password is hashed.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
   {
-    id: serial('id').primaryKey(),
-    login: text('login').notNull(),
-    ip: text('ip').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('auth_failures_login_idx').on(t.login, t.createdAt),
-    index('auth_failures_ip_idx').on(t.ip, t.createdAt),
-  ],
+  (t) => [index('auth_attempts_resets_idx').on(t.resetsAt)],
 );

@@ -29,7 +29,7 @@ export function authRoutes(
     bind(orize, async ({ input, request, reply }) => {
       const { token, user } = await auth.signIn(input.login, input.password, request.ip);
       setSessionCookie(request, reply, token, cookie.maxAgeMs, cookie.secure);
-      return { token, user: toSessionUser(user) };
+      return { user: toSessionUser(user) };
     }),
 
     bind(enticate, async ({ input, session }) => {

@@ -134,7 +134,7 @@ beforeAll(async () => {
     t.signIn('teacher2'),
     t.signIn('student1'),
     studentOfFaculty(t, 2, 'student50').then((login) => t.signIn(login)),
-    t.signIn('staff1'),
+    t.sessionOf('staff1'),
   ]);
   await t.database.listen('news', (payload) => events.push(JSON.parse(payload)));
 });

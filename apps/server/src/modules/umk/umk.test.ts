@@ -83,7 +83,7 @@ beforeAll(async () => {
     t.signIn('teacher1'),
     t.signIn('teacher2'),
     t.signIn('student1'),
-    t.signIn('staff1'),
+    t.sessionOf('staff1'),
   ]);
   const seeded = (await teacherList(teacher)).items;
   const first = seeded[seeded.length - 1] as UmkMaterial;
