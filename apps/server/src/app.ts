@@ -173,6 +173,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     currentPeriod: miscService.currentPeriod,
   });
 
+  // When notifications were cut off (the listening connection dropped and is back), whatever they would have said
+  // is assumed: cached sessions and pages are dropped (the chat's sockets are told by the realtime plugin).
+  const stopRestored = database.onListenRestored(() => {
+    app.log.warn('database notifications are back after a drop; caches emptied');
+    authService.forgetSessions();
+    newsService.forgetFeed();
+    libraryService.forgetLists();
+  });
+  app.addHook('onClose', async () => stopRestored());
+
   await registerEndpoints(app, {
     registry,
     auth: authService,
@@ -200,6 +210,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   void housekeeping();
   const housekeepingTimer = setInterval(housekeeping, 10 * 60_000).unref();
   app.addHook('onClose', async () => clearInterval(housekeepingTimer));
+
+  // Readiness: the database answers and its notifications (sessions ended elsewhere, chat events) arrive.
+  app.get('/readyz', async (_req, reply) => {
+    const answers = await database.ping().then(
+      () => true,
+      () => false,
+    );
+    const notifications = database.listening();
+    if (answers && notifications) {
+      return { result: 0, error: null, data: { status: 'ready', engine: database.engine, notifications } };
+    }
+    return reply.status(503).send({
+      result: 1,
+      error: {
+        code: 'unavailable',
+        message: answers ? 'Database notifications are down; reconnecting.' : 'The database does not answer.',
+      },
+      data: { database: answers, notifications },
+    });
+  });
 
   app.get('/healthz', async (_req, reply) => {
     try {

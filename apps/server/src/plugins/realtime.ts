@@ -140,6 +140,25 @@ export async function registerRealtime(
     }
   });
 
+  // Notifications were cut off and are back: sessions may have ended meanwhile (the auth service has forgotten its
+  // cached lookups by now), and events were missed: each socket is checked again and told to refetch (a new `ready`).
+  const stopRestored = opts.database.onListenRestored(() => {
+    setImmediate(() => {
+      for (const set of clients.values()) {
+        for (const client of set) {
+          opts.auth
+            .resolveToken(client.token)
+            .then((user) => {
+              if (!user) drop(client, opts.closeCode, 'session ended');
+              else if (client.socket.readyState === client.socket.OPEN) {
+                client.socket.send(JSON.stringify(opts.ready(client.user)));
+              }
+            })
+            .catch(() => {});
+        }
+      }
+    });
+  });
   const heartbeat = setInterval(() => {
     const now = Date.now();
     for (const set of clients.values()) {
@@ -159,6 +178,7 @@ export async function registerRealtime(
 
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    stopRestored();
     await stopListening();
   });
 

@@ -143,6 +143,12 @@ export function createAuthService(deps: {
     /** Applies a revocation announced by another instance. */
     applyRevocation,
 
+    /** Revocations may have been missed (the notifications were cut off): every session is looked up afresh. */
+    forgetSessions() {
+      revocations++;
+      cache.forgetAll();
+    },
+
     /** Forgets attempt counters whose window has passed (run now and then). */
     forgetOldAttempts: () => repo.forgetOldAttempts(),
 

@@ -29,6 +29,9 @@ export function createSessionCache(opts: { ttlMs: number; maxEntries: number }) 
     forgetSession(key: string) {
       entries.delete(key);
     },
+    forgetAll() {
+      entries.clear();
+    },
     forgetUser(userId: number) {
       for (const [key, entry] of entries) if (entry.user.id === userId) entries.delete(key);
     },
