@@ -20,6 +20,9 @@ import { createChatRepository } from './modules/chat/chat.repository.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { disciplineRoutes } from './modules/discipline/discipline.routes.ts';
+import { createFilesRepository } from './modules/files/files.repository.ts';
+import { createFilesService } from './modules/files/files.service.ts';
+import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
 import { createLibraryRepository } from './modules/library/library.repository.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { createLibraryService, libraryChannel } from './modules/library/library.service.ts';
@@ -126,10 +129,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => stop());
   };
   await listen(sessionsChannel, authService.applyRevocation);
+  const filesService = createFilesService({
+    repo: createFilesRepository(database.db),
+    storage,
+    quotaBytes: config.storageQuotaBytes,
+  });
+  const idempotency = createIdempotencyRepository(database.db);
   const miscService = createMiscService(createMiscRepository(database.db), deps.now);
   const newsService = createNewsService({
     repo: createNewsRepository(database.db),
     storage,
+    files: filesService,
     publish: (event) =>
       database.notify(newsChannel, JSON.stringify(event)).catch((err) => app.log.warn({ err }, 'news notify failed')),
   });
@@ -140,12 +150,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const libraryService = createLibraryService({
     repo: createLibraryRepository(database.db),
     storage,
+    files: filesService,
     publish: () => database.notify(libraryChannel, '').catch((err) => app.log.warn({ err }, 'library notify failed')),
   });
   await listen(libraryChannel, () => libraryService.forgetLists());
   const umkService = createUmkService({
     repo: createUmkRepository(database.db),
     storage,
+    files: filesService,
     libraryChanged: libraryService.changed,
   });
 
@@ -169,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const chatService = createChatService({
     repo: chatRepo,
     storage,
+    files: filesService,
     publish: chatFanout.publish,
     currentPeriod: miscService.currentPeriod,
   });
@@ -187,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registry,
     auth: authService,
     uploadMaxBytes: config.uploadMaxBytes,
+    idempotency,
     bindings: [
       ...authRoutes(authService, { maxAgeMs: config.sessionTtlMs, secure: config.cookieSecure }),
       ...miscRoutes(miscService, storage, config),
@@ -204,9 +218,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ],
   });
 
-  // Housekeeping, now and every ten minutes: sign-in counters whose window has passed.
-  const housekeeping = () =>
-    authService.forgetOldAttempts().catch((err) => app.log.warn({ err }, 'forgetting old sign-in counters failed'));
+  // Housekeeping, now and every ten minutes: sign-in counters whose window has passed, stored replies older than a
+  // day, and uploaded files no row refers to (a crash between writing and committing) older than an hour.
+  const housekeeping = async () => {
+    const tasks: [string, () => Promise<unknown>][] = [
+      ['sign-in counters', () => authService.forgetOldAttempts()],
+      ['idempotent replies', () => idempotency.forgetOld()],
+      ['orphan files', () => filesService.sweepOrphans()],
+    ];
+    for (const [what, task] of tasks) {
+      await task().catch((err) => app.log.warn({ err }, `housekeeping of ${what} failed`));
+    }
+  };
   void housekeeping();
   const housekeepingTimer = setInterval(housekeeping, 10 * 60_000).unref();
   app.addHook('onClose', async () => clearInterval(housekeepingTimer));

@@ -19,6 +19,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  STORAGE_QUOTA_MB: z.coerce.number().positive().default(500),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
   LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(100),
@@ -63,6 +64,8 @@ export type Config = {
   databasePoolSize: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   uploadMaxBytes: number;
+  /** Bytes of uploads one user may have stored. */
+  storageQuotaBytes: number;
   rateLimitMax: number;
   loginLimits: { pair: number; account: number; address: number };
   sessionTtlMs: number;
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
     rateLimitMax: e.RATE_LIMIT_MAX,
     loginLimits: { pair: e.LOGIN_FAILURE_LIMIT, account: e.LOGIN_ACCOUNT_LIMIT, address: e.LOGIN_ADDRESS_LIMIT },
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,

@@ -41,6 +41,12 @@ export interface Endpoint<
   /** Schema of the `data` field of the envelope (or z.never() for file replies). */
   response: Res;
   summary: string;
+  /**
+   * A create call that takes an `Idempotency-Key` header (1 to 200 visible characters, new for each new request):
+   * a retry with the same key gets the first call's reply and creates nothing more. The key is kept a day per user;
+   * reused for a different request, or while the first is still running, it is refused (409 idempotency_conflict).
+   */
+  idempotent?: boolean;
 }
 
 type EndpointInit<Req extends z.ZodMiniType, Res extends z.ZodMiniType, Reply extends ReplyKind> = Omit<

@@ -8,9 +8,11 @@ import fastifyMultipart from '@fastify/multipart';
 import type { DataOf, Endpoint, ParsedRequestOf } from '@okuu/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { type IdempotencyStore, type Remember, rememberNothing } from '../lib/idempotency.ts';
 import { FileReply, JsonReply, type UploadedFile } from '../lib/replies.ts';
 import type { AuthUser, SessionResolver } from '../lib/session.ts';
 import { authorize } from './auth.ts';
+import { idempotentCall } from './idempotency.ts';
 
 /** Smaller replies are not worth compressing. */
 const compressFrom = 1024;
@@ -22,6 +24,8 @@ export interface RouteContext<E extends Endpoint> {
   /** The caller; only read it on endpoints whose access level requires a session. */
   user: AuthUser;
   files: UploadedFile[];
+  /** Stores the reply under the request's Idempotency-Key inside the create's transaction (idempotent endpoints). */
+  remember: Remember;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -89,7 +93,13 @@ async function removeTempFiles(files: UploadedFile[]) {
  */
 export async function registerEndpoints(
   app: FastifyInstance,
-  opts: { registry: readonly Endpoint[]; bindings: Binding[]; auth: SessionResolver; uploadMaxBytes: number },
+  opts: {
+    registry: readonly Endpoint[];
+    bindings: Binding[];
+    auth: SessionResolver;
+    uploadMaxBytes: number;
+    idempotency: IdempotencyStore;
+  },
 ) {
   const byId = new Map(opts.bindings.map((b) => [b.endpoint.id, b]));
   const missing = opts.registry.filter((e) => !byId.has(e.id)).map((e) => e.id);
@@ -115,7 +125,7 @@ export async function registerEndpoints(
 function addRoutes(
   app: FastifyInstance,
   bindings: readonly Binding[],
-  opts: { auth: SessionResolver; uploadMaxBytes: number },
+  opts: { auth: SessionResolver; uploadMaxBytes: number; idempotency: IdempotencyStore },
 ) {
   for (const { endpoint, handler } of bindings) {
     app.route({
@@ -137,6 +147,10 @@ function addRoutes(
         try {
           const input = endpoint.request.safeParse(raw);
           if (!input.success) throw new AppError('validation', validationMessage(input.error.issues));
+          const retry = endpoint.idempotent
+            ? await idempotentCall(opts.idempotency, endpoint, request, session, input.data, files)
+            : null;
+          if (retry?.replay) return reply.send({ result: 0, error: null, data: retry.replay.reply });
           const ctx: RouteContext<Endpoint> = {
             input: input.data,
             session,
@@ -145,10 +159,19 @@ function addRoutes(
               return session;
             },
             files,
+            remember: retry?.remember ?? rememberNothing,
             request,
             reply,
           };
-          const result = await handler(ctx);
+          let result: unknown;
+          try {
+            result = await handler(ctx);
+          } catch (err) {
+            // The same request sent twice at once: the first one's reply, now stored, answers the second.
+            const first = retry && opts.idempotency.isTakenKey(err) ? await retry.stored() : null;
+            if (!first) throw err;
+            return reply.send({ result: 0, error: null, data: first.reply });
+          }
           if (result instanceof FileReply) {
             const safeName = encodeURIComponent(result.fileName);
             return reply

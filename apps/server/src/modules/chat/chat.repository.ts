@@ -70,6 +70,12 @@ export interface LinkRow {
   isElective: boolean;
 }
 
+export interface InsertedMessage {
+  id: number;
+  createdAt: Date;
+  attachmentIds: number[];
+}
+
 export interface PersonRow {
   id: number;
   role: number;
@@ -366,11 +372,16 @@ export function createChatRepository(db: Db) {
      * Inserts a message with its recipients and attachments; returns its id, time and attachment ids. `id` is the
      * one reserved with nextId (needed when files were stored under it), or left out for the sequence to give.
      */
+    /**
+     * Inserts a message with its recipients and attachments, atomically; `finish`, when given, runs last inside the
+     * transaction with what was written (to store the reply, move the files to their keys).
+     */
     async insert(
       message: Omit<NewMessage, 'id'> & { id?: number },
       recipients: number[],
       attachments: NewAttachment[],
-    ): Promise<{ id: number; createdAt: Date; attachmentIds: number[] }> {
+      finish?: (tx: Db, inserted: InsertedMessage) => Promise<void>,
+    ): Promise<InsertedMessage> {
       const direct =
         message.recipientType === chatRecipientTypes.teacher || message.recipientType === chatRecipientTypes.student;
       const values = {
@@ -378,7 +389,7 @@ export function createChatRepository(db: Db) {
         pairLow: direct ? Math.min(message.senderId, message.recipientId) : null,
         pairHigh: direct ? Math.max(message.senderId, message.recipientId) : null,
       };
-      if (attachments.length === 0 && recipients.length <= 5000) {
+      if (!finish && attachments.length === 0 && recipients.length <= 5000) {
         // The common case in one statement (atomic by itself): the message, then its recipients.
         const insertMessage = db
           .insert(chatMessages)
@@ -410,7 +421,9 @@ export function createChatRepository(db: Db) {
               .values(attachments.map((a, position) => ({ messageId: inserted.id, position, ...a })))
               .returning({ id: chatAttachments.id })
           : [];
-        return { id: inserted.id, createdAt: inserted.createdAt, attachmentIds: ids.map((r) => r.id) };
+        const written = { id: inserted.id, createdAt: inserted.createdAt, attachmentIds: ids.map((r) => r.id) };
+        await finish?.(tx as unknown as Db, written);
+        return written;
       });
     },
 

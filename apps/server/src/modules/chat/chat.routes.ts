@@ -41,7 +41,7 @@ export function chatRoutes(service: ChatService): Binding[] {
 
     bind(chatDeleteMessage, async ({ input, user }) => service.remove(user, input.id_message)),
 
-    bind(chatInsert, async ({ input, user, files }) => service.insert(user, input, files)),
+    bind(chatInsert, async ({ input, user, files, remember }) => service.insert(user, input, files, remember)),
 
     bind(chatDownload, file('download')),
 

@@ -185,23 +185,33 @@ export function createLibraryRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    async insert(ownerId: number, fields: BookFields, file: BookFile): Promise<number> {
-      const [row] = await db
-        .insert(books)
-        .values({ ownerId, ...fields, ...file })
-        .returning({ id: books.id });
-      if (!row) throw new Error('No id for a book just inserted');
-      return row.id;
+    /** Inserts a book; `finish` runs last in its transaction (the file moved to its key). */
+    async insert(ownerId: number, fields: BookFields, file: BookFile, finish: () => Promise<void>): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(books)
+          .values({ ownerId, ...fields, ...file })
+          .returning({ id: books.id });
+        if (!row) throw new Error('No id for a book just inserted');
+        await finish();
+        return row.id;
+      });
     },
 
     /** Changes a book (and its file when `file` is given); returns the key of the file it had. */
-    async update(id: number, fields: BookFields, file: BookFile | null): Promise<string | null> {
+    async update(
+      id: number,
+      fields: BookFields,
+      file: BookFile | null,
+      finish: () => Promise<void>,
+    ): Promise<string | null> {
       return db.transaction(async (tx) => {
         const [old] = await tx.select({ key: books.fileKey }).from(books).where(eq(books.id, id)).for('update');
         await tx
           .update(books)
           .set({ ...fields, ...(file ?? {}) })
           .where(eq(books.id, id));
+        await finish();
         return old?.key ?? null;
       });
     },

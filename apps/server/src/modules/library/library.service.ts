@@ -9,8 +9,9 @@ import { isPdfName } from '../../lib/files.ts';
 import { JsonReply, type UploadedFile } from '../../lib/replies.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { acceptUpload, type FileMode, storeUpload } from '../../lib/uploads.ts';
-import type { BookFields, BookFilter, BookRow, LibraryRepository } from './library.repository.ts';
+import { acceptUpload, commitUploads, type FileMode } from '../../lib/uploads.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { BookFields, BookFile, BookFilter, BookRow, LibraryRepository } from './library.repository.ts';
 
 /** The NOTIFY channel of library changes. */
 export const libraryChannel = 'library';
@@ -93,6 +94,7 @@ export interface BookInput {
 export function createLibraryService(deps: {
   repo: LibraryRepository;
   storage: Storage;
+  files: Pick<FilesService, 'checkQuota'>;
   /** Tells the other instances that the books changed; must not throw. */
   publish: () => Promise<void>;
 }) {
@@ -223,23 +225,17 @@ export function createLibraryService(deps: {
         categoryId: input.id_bookCategory,
       };
 
-      const stored = upload ? await storeUpload(storage, 'library', upload) : null;
-      const file = stored && upload ? { fileName: upload.name, fileKey: stored.key, fileSize: stored.size } : null;
-      let id: number;
-      let replaced: string | null = null;
-      try {
-        if (existing) {
-          id = existing.id;
-          replaced = await repo.update(id, fields, file);
-        } else {
-          id = await repo.insert(user.id, fields, file as NonNullable<typeof file>);
-        }
-      } catch (err) {
-        if (stored) await storage.delete(stored.key).catch(() => {});
-        throw err;
-      }
+      if (upload) await deps.files.checkQuota(user.id, upload.file.size);
+      // The file is written under a temporary key and moved to its own as the row commits.
+      const toStage = upload ? [{ tempPath: upload.file.tempPath, keyPrefix: 'library' }] : [];
+      let file: BookFile | null = null;
+      const { id, replaced } = await commitUploads(storage, toStage, async ([staged], promote) => {
+        file = staged && upload ? { fileName: upload.name, fileKey: staged.key, fileSize: staged.size } : null;
+        if (existing) return { id: existing.id, replaced: await repo.update(existing.id, fields, file, promote) };
+        return { id: await repo.insert(user.id, fields, file as unknown as BookFile, promote), replaced: null };
+      });
       await changed();
-      if (file && replaced && replaced !== file.fileKey) await storage.delete(replaced).catch(() => {});
+      if (file && replaced && replaced !== (file as BookFile).fileKey) await storage.delete(replaced).catch(() => {});
       return toBook(await found(id), user);
     },
 

@@ -77,8 +77,8 @@ export function createNewsRepository(db: Db) {
   const bind = (v: Visibility) =>
     v.everything ? undefined : { userId: v.userId, audience: v.audience, facultyId: v.facultyId ?? 0 };
 
-  function selectItems() {
-    return db
+  function selectItems(on: Db = db) {
+    return on
       .select({
         id: news.id,
         text: news.text,
@@ -194,15 +194,22 @@ export function createNewsRepository(db: Db) {
       return id;
     },
 
-    async insert(item: {
-      id: number;
-      authorId: number;
-      text: string;
-      audience: NewsAudience;
-      facultyIds: number[];
-      attachments: NewAttachment[];
-    }): Promise<void> {
-      await db.transaction(async (tx) => {
+    /**
+     * Inserts an item in one transaction and returns it as written; `finish` runs last inside the transaction (to
+     * store the reply, move the files to their keys), so that it all commits or none of it does.
+     */
+    async insert(
+      item: {
+        id: number;
+        authorId: number;
+        text: string;
+        audience: NewsAudience;
+        facultyIds: number[];
+        attachments: NewAttachment[];
+      },
+      finish: (tx: Db, row: NewsRow) => Promise<void>,
+    ): Promise<NewsRow> {
+      return db.transaction(async (tx) => {
         await tx
           .insert(news)
           .values({ id: item.id, authorId: item.authorId, text: item.text, audience: item.audience });
@@ -214,6 +221,10 @@ export function createNewsRepository(db: Db) {
             .insert(newsAttachments)
             .values(item.attachments.map((a, position) => ({ newsId: item.id, position, ...a })));
         }
+        const [row] = (await selectItems(tx as unknown as Db).where(eq(news.id, item.id))) as NewsRow[];
+        if (!row) throw new Error('A news item just inserted was not found');
+        await finish(tx as unknown as Db, row);
+        return row;
       });
     },
 

@@ -13,7 +13,7 @@ export function newsRoutes(service: NewsService): Binding[] {
 
     bind(newsCheck, async ({ input, user }) => service.check(user, input.id, input.type)),
 
-    bind(newsInsert, async ({ input, user, files }) => service.insert(user, input, files)),
+    bind(newsInsert, async ({ input, user, files, remember }) => service.insert(user, input, files, remember)),
 
     bind(newsDelete, async ({ input, user }) => service.remove(user, input.id)),
 

@@ -376,6 +376,7 @@ export function createUmkRepository(db: Db) {
       fields: MaterialFields,
       file: MaterialFile,
       bookCategoryId: number | null,
+      finish: () => Promise<void>,
     ): Promise<number> {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -386,6 +387,7 @@ export function createUmkRepository(db: Db) {
         if (bookCategoryId !== null) {
           await tx.insert(books).values(bookOf(row.id, teacherId, fields, file, bookCategoryId));
         }
+        await finish();
         return row.id;
       });
     },
@@ -400,6 +402,7 @@ export function createUmkRepository(db: Db) {
       fields: MaterialFields,
       file: MaterialFile | null,
       bookCategoryId: number | null,
+      finish: () => Promise<void>,
     ): Promise<string> {
       return db.transaction(async (tx) => {
         const [old] = await tx
@@ -419,6 +422,7 @@ export function createUmkRepository(db: Db) {
           const { umkMaterialId: _m, ownerId: _o, ...changes } = book;
           await tx.insert(books).values(book).onConflictDoUpdate({ target: books.umkMaterialId, set: changes });
         }
+        await finish();
         return old.fileKey;
       });
     },

@@ -6,8 +6,16 @@ import { isPdfName } from '../../lib/files.ts';
 import type { UploadedFile } from '../../lib/replies.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { acceptUpload, type FileMode, storeUpload } from '../../lib/uploads.ts';
-import type { MaterialFields, MaterialFilter, MaterialRow, MaterialScope, UmkRepository } from './umk.repository.ts';
+import { acceptUpload, commitUploads, type FileMode } from '../../lib/uploads.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type {
+  MaterialFields,
+  MaterialFile,
+  MaterialFilter,
+  MaterialRow,
+  MaterialScope,
+  UmkRepository,
+} from './umk.repository.ts';
 
 const notFound = () => new AppError('not_found', 'There is no such study material.');
 const fileNotFound = () => new AppError('not_found', 'There is no such file.');
@@ -84,6 +92,7 @@ const named = (r: { name: string; nameKg: string; nameEn: string }) => ({
 export function createUmkService(deps: {
   repo: UmkRepository;
   storage: Storage;
+  files: Pick<FilesService, 'checkQuota'>;
   /** A material's library flag adds, changes or removes its book: the library hears of every change. */
   libraryChanged: () => Promise<void>;
 }) {
@@ -216,23 +225,23 @@ export function createUmkService(deps: {
         audience: input.audience,
       };
 
-      const stored = upload ? await storeUpload(storage, 'umk', upload) : null;
-      const file = stored && upload ? { fileName: upload.name, fileKey: stored.key, fileSize: stored.size } : null;
-      let id: number;
-      let previousKey: string | null = null;
-      try {
+      if (upload) await deps.files.checkQuota(user.id, upload.file.size);
+      // The file is written under a temporary key and moved to its own as the rows commit.
+      const toStage = upload ? [{ tempPath: upload.file.tempPath, keyPrefix: 'umk' }] : [];
+      let file: MaterialFile | null = null;
+      const { id, previousKey } = await commitUploads(storage, toStage, async ([staged], promote) => {
+        file = staged && upload ? { fileName: upload.name, fileKey: staged.key, fileSize: staged.size } : null;
         if (existing) {
-          id = existing.id;
-          previousKey = await repo.update(id, user.id, fields, file, bookCategoryId);
-        } else {
-          id = await repo.insert(user.id, fields, file as NonNullable<typeof file>, bookCategoryId);
+          const previous = await repo.update(existing.id, user.id, fields, file, bookCategoryId, promote);
+          return { id: existing.id, previousKey: previous };
         }
-      } catch (err) {
-        if (stored) await storage.delete(stored.key).catch(() => {});
-        throw err;
-      }
+        const created = await repo.insert(user.id, fields, file as unknown as MaterialFile, bookCategoryId, promote);
+        return { id: created, previousKey: null as string | null };
+      });
       await deps.libraryChanged();
-      if (file && previousKey && previousKey !== file.fileKey) await storage.delete(previousKey).catch(() => {});
+      if (file && previousKey && previousKey !== (file as MaterialFile).fileKey) {
+        await storage.delete(previousKey).catch(() => {});
+      }
       const row = await repo.material(id, { everything: true });
       if (!row) throw notFound();
       return toMaterial(row, user);
