@@ -1,14 +1,19 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chatInsert } from '@okuu/contracts/chat/insert';
+import { insertUpdateBook } from '@okuu/contracts/library/insert-update-book';
 import { newsInsert } from '@okuu/contracts/news/insert';
+import { umkInsertOrUpdate } from '@okuu/contracts/umk/insert-or-update';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectNothingStored, formBody, storedFiles } from '../../../test/multipart.ts';
 import { buildApp } from '../../app.ts';
 import { chatMessages } from '../../db/schema/chat.ts';
+import { books } from '../../db/schema/library.ts';
 import { news, newsAttachments } from '../../db/schema/news.ts';
+import { umkMaterials } from '../../db/schema/umk.ts';
+import { users } from '../../db/schema/users.ts';
 import { hashToken } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
@@ -55,6 +60,46 @@ describe('create calls with an Idempotency-Key', () => {
     expect(
       (await post(newsInsert.path, teacher, fields, { 'idempotency-key': 'news-retry-2' })).body.data.id_eventMessage,
     ).not.toBe(first.body.data.id_eventMessage);
+  });
+
+  it('a retried library book or study material upload is one, answered alike', async () => {
+    const pdf = { name: 'retry.pdf', content: '%PDF-1.4\n%%EOF\n' };
+    const bookFields = { name: 'Повтор', author: 'Автор', id_bookCategory: '2' };
+    const bookCount = async () => (await t.database.db.select({ n: count() }).from(books))[0]?.n ?? 0;
+    const before = await bookCount();
+    const first = await post(insertUpdateBook.path, teacher, bookFields, { 'idempotency-key': 'book-1' }, [pdf]);
+    const again = await post(insertUpdateBook.path, teacher, bookFields, { 'idempotency-key': 'book-1' }, [pdf]);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(again).toEqual(first);
+    expect(await bookCount()).toBe(before + 1);
+
+    const [material] = await t.database.db.select().from(umkMaterials).limit(1);
+    const umkFields = {
+      umkName: 'Повтор',
+      author: 'Автор',
+      totalPages: '3',
+      annotation: '-',
+      id_typeUmk: String(material?.typeId),
+      id_discipline: String(material?.disciplineId),
+      id_semester: String(material?.semesterId),
+      id_examination: String(material?.examinationTypeId),
+      audience: 'all',
+    };
+    const owner = await t.sessionOf(
+      (
+        await t.database.db
+          .select({ login: users.login })
+          .from(users)
+          .where(eq(users.id, material?.teacherId as number))
+      )[0]?.login as string,
+    );
+    const umkCount = async () => (await t.database.db.select({ n: count() }).from(umkMaterials))[0]?.n ?? 0;
+    const umkBefore = await umkCount();
+    const one = await post(umkInsertOrUpdate.path, owner, umkFields, { 'idempotency-key': 'umk-1' }, [pdf]);
+    const two = await post(umkInsertOrUpdate.path, owner, umkFields, { 'idempotency-key': 'umk-1' }, [pdf]);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(two).toEqual(one);
+    expect(await umkCount()).toBe(umkBefore + 1);
   });
 
   it('the same chat message sent twice at once is stored once', async () => {

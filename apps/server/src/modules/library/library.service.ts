@@ -3,9 +3,11 @@ import type { EBook } from '@okuu/contracts/library/book';
 import { libraryLimits } from '@okuu/contracts/library/book';
 import type { bookList } from '@okuu/contracts/library/book-list';
 import { bookDownloadUrl, bookPreviewUrl } from '@okuu/contracts/library/download';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
 import { isPdfName } from '../../lib/files.ts';
+import { type Remember, rememberNothing } from '../../lib/idempotency.ts';
 import { JsonReply, type UploadedFile } from '../../lib/replies.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -203,7 +205,12 @@ export function createLibraryService(deps: {
       return { id_eBook: id, deleted: true as const };
     },
 
-    async save(user: AuthUser, input: BookInput, uploads: UploadedFile[]): Promise<EBook> {
+    async save(
+      user: AuthUser,
+      input: BookInput,
+      uploads: UploadedFile[],
+      remember: Remember = rememberNothing,
+    ): Promise<EBook> {
       if (!mayUpload(user)) throw new AppError('forbidden', 'Only teachers and staff can add books to the library.');
       const existing = input.id_eBook === -1 ? null : await found(input.id_eBook);
       if (existing && existing.ownerId !== user.id) {
@@ -229,14 +236,24 @@ export function createLibraryService(deps: {
       // The file is written under a temporary key and moved to its own as the row commits.
       const toStage = upload ? [{ tempPath: upload.file.tempPath, keyPrefix: 'library' }] : [];
       let file: BookFile | null = null;
-      const { id, replaced } = await commitUploads(storage, toStage, async ([staged], promote) => {
+      // The reply is read inside the transaction (what it wrote), and stored with it for a retry.
+      const { book, replaced } = await commitUploads(storage, toStage, async ([staged], promote) => {
         file = staged && upload ? { fileName: upload.name, fileKey: staged.key, fileSize: staged.size } : null;
-        if (existing) return { id: existing.id, replaced: await repo.update(existing.id, fields, file, promote) };
-        return { id: await repo.insert(user.id, fields, file as unknown as BookFile, promote), replaced: null };
+        let written: EBook | undefined;
+        const finish = async (tx: Db, id: number) => {
+          const row = await repo.book(id, tx);
+          if (!row) throw new Error(`Book ${id} vanished`);
+          written = toBook(row, user);
+          await remember(tx, written);
+          await promote();
+        };
+        const replaced = existing ? await repo.update(existing.id, fields, file, finish) : null;
+        if (!existing) await repo.insert(user.id, fields, file as unknown as BookFile, finish);
+        return { book: written as EBook, replaced };
       });
       await changed();
       if (file && replaced && replaced !== (file as BookFile).fileKey) await storage.delete(replaced).catch(() => {});
-      return toBook(await found(id), user);
+      return book;
     },
 
     async file(id: number, mode: FileMode) {

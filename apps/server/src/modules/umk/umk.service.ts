@@ -1,8 +1,10 @@
 import { roles } from '@okuu/contracts/endpoint';
 import { umkDownloadUrl, umkPreviewUrl } from '@okuu/contracts/umk/download';
 import { studentKindOf, type UmkAudience, type UmkMaterial, umkLimits } from '@okuu/contracts/umk/material';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isPdfName } from '../../lib/files.ts';
+import { type Remember, rememberNothing } from '../../lib/idempotency.ts';
 import type { UploadedFile } from '../../lib/replies.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -188,7 +190,12 @@ export function createUmkService(deps: {
       };
     },
 
-    async save(user: AuthUser, input: MaterialInput, uploads: UploadedFile[]): Promise<UmkMaterial> {
+    async save(
+      user: AuthUser,
+      input: MaterialInput,
+      uploads: UploadedFile[],
+      remember: Remember = rememberNothing,
+    ): Promise<UmkMaterial> {
       const existing = input.id_books === -1 ? null : await repo.material(input.id_books, { everything: true });
       if (input.id_books !== -1 && !existing) throw notFound();
       if (existing && existing.teacherId !== user.id) {
@@ -229,22 +236,28 @@ export function createUmkService(deps: {
       // The file is written under a temporary key and moved to its own as the rows commit.
       const toStage = upload ? [{ tempPath: upload.file.tempPath, keyPrefix: 'umk' }] : [];
       let file: MaterialFile | null = null;
-      const { id, previousKey } = await commitUploads(storage, toStage, async ([staged], promote) => {
+      // The reply is read inside the transaction (what it wrote), and stored with it for a retry.
+      const { material, previousKey } = await commitUploads(storage, toStage, async ([staged], promote) => {
         file = staged && upload ? { fileName: upload.name, fileKey: staged.key, fileSize: staged.size } : null;
-        if (existing) {
-          const previous = await repo.update(existing.id, user.id, fields, file, bookCategoryId, promote);
-          return { id: existing.id, previousKey: previous };
-        }
-        const created = await repo.insert(user.id, fields, file as unknown as MaterialFile, bookCategoryId, promote);
-        return { id: created, previousKey: null as string | null };
+        let written: UmkMaterial | undefined;
+        const finish = async (tx: Db, id: number) => {
+          const row = await repo.material(id, { everything: true }, tx);
+          if (!row) throw notFound();
+          written = toMaterial(row, user);
+          await remember(tx, written);
+          await promote();
+        };
+        const previousKey = existing
+          ? await repo.update(existing.id, user.id, fields, file, bookCategoryId, finish)
+          : null;
+        if (!existing) await repo.insert(user.id, fields, file as unknown as MaterialFile, bookCategoryId, finish);
+        return { material: written as UmkMaterial, previousKey };
       });
       await deps.libraryChanged();
       if (file && previousKey && previousKey !== (file as MaterialFile).fileKey) {
         await storage.delete(previousKey).catch(() => {});
       }
-      const row = await repo.material(id, { everything: true });
-      if (!row) throw notFound();
-      return toMaterial(row, user);
+      return material;
     },
 
     async remove(user: AuthUser, id: number) {
