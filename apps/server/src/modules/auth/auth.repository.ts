@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
@@ -155,10 +155,13 @@ export function createAuthRepository(db: Db) {
 
     /** Takes back an attempt that was not a failure (the password was right, or it was refused unevaluated). */
     async uncountAttempt(keys: AttemptKeys): Promise<void> {
-      await db
-        .update(authAttempts)
-        .set({ count: sql`greatest(${authAttempts.count} - 1, 0)` })
-        .where(inArray(authAttempts.key, [keys.account, keys.address, keys.pair]));
+      // Rows locked in key order, as countAttempt locks them: concurrent attempts cannot deadlock.
+      await db.execute(sql`
+        with locked as (
+          select key from ${authAttempts} where key in (${keys.account}, ${keys.address}, ${keys.pair})
+          order by key for update
+        )
+        update ${authAttempts} as a set count = greatest(a.count - 1, 0) from locked where a.key = locked.key`);
     },
 
     /** Adds one to a counter of its own (a pair's failures over the long window, a recovery's failure…). */
