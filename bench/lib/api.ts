@@ -16,13 +16,15 @@ export async function signIn(baseUrl: string, login: string, password: string): 
     body: JSON.stringify({ login, password }),
     signal: AbortSignal.timeout(30_000),
   });
-  const body = (await res.json()) as Envelope<{ token: string } | null>;
-  if (res.status !== 200 || body.result !== 0 || !body.data?.token) {
+  const body = (await res.json()) as Envelope<unknown>;
+  // The session is the HttpOnly cookie the sign-in sets.
+  const token = /(?:^|,\s*)token=([^;,]+)/.exec(res.headers.getSetCookie().join(', '))?.[1];
+  if (res.status !== 200 || body.result !== 0 || !token) {
     throw new Error(
       `Signing in as ${login} failed: HTTP ${res.status} ${body.error?.code ?? ''} ${body.error?.message ?? ''}`,
     );
   }
-  return body.data.token;
+  return token;
 }
 
 /** Signs in every login, `concurrency` at a time; the tokens come back in the order of `logins`. */

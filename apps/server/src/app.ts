@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { chatSocketCloseCodes, chatSocketPath } from '@okuu/contracts/chat/events';
+import { portalRoles } from '@okuu/contracts/endpoint';
 import { registry } from '@okuu/contracts/registry';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino from 'pino';
@@ -8,9 +9,11 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
+import { sessionsChannel } from './lib/session.ts';
+import type { Storage } from './lib/storage.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService, sessionsChannel } from './modules/auth/auth.service.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionCache } from './modules/auth/session-cache.ts';
 import { chatChannel, createChatFanout } from './modules/chat/chat.fanout.ts';
 import { createChatRepository } from './modules/chat/chat.repository.ts';
@@ -19,6 +22,9 @@ import { createChatService } from './modules/chat/chat.service.ts';
 import { createDisciplineRepository } from './modules/discipline/discipline.repository.ts';
 import { disciplineRoutes } from './modules/discipline/discipline.routes.ts';
 import { createDisciplineService } from './modules/discipline/discipline.service.ts';
+import { createFilesRepository } from './modules/files/files.repository.ts';
+import { createFilesService } from './modules/files/files.service.ts';
+import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
 import { createLibraryRepository } from './modules/library/library.repository.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { createLibraryService, libraryChannel } from './modules/library/library.service.ts';
@@ -30,6 +36,7 @@ import { newsRoutes } from './modules/news/news.routes.ts';
 import { createNewsService, newsChannel } from './modules/news/news.service.ts';
 import { createProfileRepository } from './modules/profile/profile.repository.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { createProfileService } from './modules/profile/profile.service.ts';
 import { createScheduleRepository } from './modules/schedule/schedule.repository.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { createScheduleService } from './modules/schedule/schedule.service.ts';
@@ -38,10 +45,10 @@ import { umkRoutes } from './modules/umk/umk.routes.ts';
 import { createUmkService } from './modules/umk/umk.service.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerApiDocs } from './plugins/openapi.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerEndpoints } from './plugins/router.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import type { Storage } from './plugins/storage.ts';
 import { registerWeb } from './plugins/web.ts';
 
 // Validation replies carry zod's messages. The contracts are zod/mini schemas, which load no locale: English is set
@@ -114,11 +121,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   registerErrorHandling(app, { uploadMaxBytes: config.uploadMaxBytes, bodyLimitBytes });
+  registerOriginCheck(app, config.allowedOrigins);
 
   const authService = createAuthService({
     repo: createAuthRepository(database.db),
     sessionTtlMs: config.sessionTtlMs,
-    failureLimit: config.loginFailureLimit,
+    limits: config.loginLimits,
+    portalRoles,
     cache: createSessionCache({ ttlMs: config.sessionCacheMs, maxEntries: 100_000 }),
     notify: (channel, payload) => database.notify(channel, payload),
   });
@@ -128,6 +137,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => stop());
   };
   await listen(sessionsChannel, authService.applyRevocation);
+  const filesService = createFilesService({
+    repo: createFilesRepository(database.db),
+    storage,
+    quotaBytes: config.storageQuotaBytes,
+  });
+  const idempotency = createIdempotencyRepository(database.db);
   const miscService = createMiscService(createMiscRepository(database.db), deps.now);
   const disciplineService = createDisciplineService({
     repo: createDisciplineRepository(database.db),
@@ -140,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const newsService = createNewsService({
     repo: createNewsRepository(database.db),
     storage,
+    files: filesService,
     publish: (event) =>
       database.notify(newsChannel, JSON.stringify(event)).catch((err) => app.log.warn({ err }, 'news notify failed')),
   });
@@ -150,12 +166,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const libraryService = createLibraryService({
     repo: createLibraryRepository(database.db),
     storage,
+    files: filesService,
     publish: () => database.notify(libraryChannel, '').catch((err) => app.log.warn({ err }, 'library notify failed')),
   });
   await listen(libraryChannel, () => libraryService.forgetLists());
   const umkService = createUmkService({
     repo: createUmkRepository(database.db),
     storage,
+    files: filesService,
     libraryChanged: libraryService.changed,
   });
 
@@ -166,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: authService,
     database,
     closeCode: chatSocketCloseCodes.sessionEnded,
+    allowedOrigins: config.allowedOrigins,
     ready: (user) => ({ type: 'ready', userId: user.id }),
   });
   const chatFanout = createChatFanout({
@@ -178,25 +197,78 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const chatService = createChatService({
     repo: chatRepo,
     storage,
+    files: filesService,
     publish: chatFanout.publish,
     currentPeriod: miscService.currentPeriod,
   });
+
+  // When notifications were cut off (the listening connection dropped and is back), whatever they would have said
+  // is assumed: cached sessions and pages are dropped (the chat's sockets are told by the realtime plugin).
+  const stopRestored = database.onListenRestored(() => {
+    app.log.warn('database notifications are back after a drop; caches emptied');
+    authService.forgetSessions();
+    newsService.forgetFeed();
+    libraryService.forgetLists();
+  });
+  app.addHook('onClose', async () => stopRestored());
 
   await registerEndpoints(app, {
     registry,
     auth: authService,
     uploadMaxBytes: config.uploadMaxBytes,
+    idempotency,
     bindings: [
       ...authRoutes(authService, { maxAgeMs: config.sessionTtlMs, secure: config.cookieSecure }),
       ...miscRoutes(miscService, storage, config),
       ...disciplineRoutes(miscService, disciplineService),
       ...scheduleRoutes(scheduleService),
-      ...profileRoutes(createProfileRepository(database.db), authService),
+      ...profileRoutes(
+        createProfileService({
+          repo: createProfileRepository(database.db),
+          changePassword: authService.changePassword,
+        }),
+      ),
       ...newsRoutes(newsService),
       ...chatRoutes(chatService),
       ...libraryRoutes(libraryService),
       ...umkRoutes(umkService),
     ],
+  });
+
+  // Housekeeping, now and every ten minutes: sign-in counters whose window has passed, stored replies older than a
+  // day, and uploaded files no row refers to (a crash between writing and committing) older than an hour.
+  const housekeeping = async () => {
+    const tasks: [string, () => Promise<unknown>][] = [
+      ['sign-in counters', () => authService.forgetOldAttempts()],
+      ['idempotent replies', () => idempotency.forgetOld()],
+      ['orphan files', () => filesService.sweepOrphans()],
+    ];
+    for (const [what, task] of tasks) {
+      await task().catch((err) => app.log.warn({ err }, `housekeeping of ${what} failed`));
+    }
+  };
+  void housekeeping();
+  const housekeepingTimer = setInterval(housekeeping, 10 * 60_000).unref();
+  app.addHook('onClose', async () => clearInterval(housekeepingTimer));
+
+  // Readiness: the database answers and its notifications (sessions ended elsewhere, chat events) arrive.
+  app.get('/readyz', async (_req, reply) => {
+    const answers = await database.ping().then(
+      () => true,
+      () => false,
+    );
+    const notifications = database.listening();
+    if (answers && notifications) {
+      return { result: 0, error: null, data: { status: 'ready', engine: database.engine, notifications } };
+    }
+    return reply.status(503).send({
+      result: 1,
+      error: {
+        code: 'unavailable',
+        message: answers ? 'Database notifications are down; reconnecting.' : 'The database does not answer.',
+      },
+      data: { database: answers, notifications },
+    });
   });
 
   app.get('/healthz', async (_req, reply) => {

@@ -19,8 +19,11 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  STORAGE_QUOTA_MB: z.coerce.number().positive().default(500),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
   LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(100),
+  LOGIN_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(100),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -32,6 +35,25 @@ const envSchema = z.object({
   DEMO_STUDENTS: z.coerce.number().int().min(50).max(50000).default(300),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   SERVER_RENDER_SHARE: z.coerce.number().min(0).max(1).default(0.1),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            (o) => URL.canParse(o) && new URL(o).origin === o,
+            'each entry must be an origin like https://portal.example',
+          ),
+      ),
+    ),
 });
 
 export type Config = {
@@ -42,8 +64,10 @@ export type Config = {
   databasePoolSize: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   uploadMaxBytes: number;
+  /** Bytes of uploads one user may have stored. */
+  storageQuotaBytes: number;
   rateLimitMax: number;
-  loginFailureLimit: number;
+  loginLimits: { pair: number; account: number; address: number };
   sessionTtlMs: number;
   sessionCacheMs: number;
   trustProxy: boolean;
@@ -52,6 +76,8 @@ export type Config = {
   demoStudents: number;
   webDist: string;
   serverRenderShare: number;
+  /** Origins besides the portal's own host whose pages may make state-changing calls (a proxy's public address). */
+  allowedOrigins: ReadonlySet<string>;
 };
 
 /** Reads the environment once. Fails fast with a message naming every bad variable. */
@@ -70,8 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
     rateLimitMax: e.RATE_LIMIT_MAX,
-    loginFailureLimit: e.LOGIN_FAILURE_LIMIT,
+    loginLimits: { pair: e.LOGIN_FAILURE_LIMIT, account: e.LOGIN_ACCOUNT_LIMIT, address: e.LOGIN_ADDRESS_LIMIT },
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
@@ -80,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoStudents: e.DEMO_STUDENTS,
     webDist: path.resolve(e.WEB_DIST),
     serverRenderShare: e.SERVER_RENDER_SHARE,
+    allowedOrigins: new Set(e.ALLOWED_ORIGINS),
   };
 }

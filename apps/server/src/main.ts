@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
-import { createDiskStorage } from './plugins/storage.ts';
+import { createDiskStorage } from './lib/storage.ts';
 
 /**
  * V8 moves an allocation site's objects straight to the old generation once most of them outlive a young-generation

@@ -2,7 +2,7 @@ import { enticate } from '@okuu/contracts/auth/enticate';
 import { registry } from '@okuu/contracts/registry';
 import { scheduleStudent, scheduleTeacher } from '@okuu/contracts/schedule/schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CallerName, callers, databaseDigest, signInAll } from './callers.ts';
+import { type CallerName, callers, databaseDigest, sessionFor, signInAll } from './callers.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 import { formBody, storageDigest } from './multipart.ts';
 
@@ -39,7 +39,7 @@ describe.each(registry.map((e) => [`${e.method} ${e.path} (${e.access})`, e] as 
         // Some endpoints end the caller's session (logout); each call starts with a live one.
         const login = callers[caller].login;
         if (login && cookies[caller] && (await t.call(enticate, {}, { cookie: cookies[caller] })).status !== 200) {
-          cookies[caller] = await t.signIn(login);
+          cookies[caller] = await sessionFor(t, caller);
         }
         const res = await t.app.inject({
           method: endpoint.method,

@@ -1,4 +1,5 @@
 import type { Endpoint } from '@okuu/contracts/endpoint';
+import { int4, isGuarded } from '@okuu/contracts/input-guard';
 import { type ValidationIssue, validationRuleKeys, validationRules } from '@okuu/contracts/messages';
 import { registry } from '@okuu/contracts/registry';
 import fc from 'fast-check';
@@ -231,5 +232,56 @@ describe.each(checked.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', (
     }
     expect(await databaseDigest(t)).toBe(before);
     expect(await storageDigest(t)).toBe(filesBefore);
+  });
+});
+
+/** Whether a parsed request holds a text with NUL or a whole number beyond int4 (what no column stores). */
+function unstorable(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value === 'number') return Number.isInteger(value) && (value > int4.max || value < int4.min);
+  if (value && typeof value === 'object') return Object.values(value).some(unstorable);
+  return false;
+}
+
+/** Values that slip into any field: texts with NUL, numbers (and digit strings) just past int4, and ordinary ones. */
+const edgeValue = fc.oneof(
+  fc.string().map((s) => `${s}\u0000${s}`),
+  fc.constantFrom('\u0000', 'student1\u0000', 2_147_483_648, '2147483648', -2_147_483_649, '4294967296', 1e15),
+  fc.constantFrom('1', 1, 'student1', 'Okuu2026!', 'all', 'true', '-1', -1),
+);
+
+describe('no request reaches the database with NUL or an id beyond int4', () => {
+  it('every contract carries the shared guard', () => {
+    expect(registry.filter((e) => !isGuarded(e.request)).map((e) => e.id)).toEqual([]);
+  });
+
+  it.each(registry.map((e) => [`${e.method} ${e.path}`, e] as const))('%s', (_name, endpoint) => {
+    const names = [...fieldNames(endpoint), 'extra'];
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...names), fc.oneof(edgeValue, fc.array(edgeValue))), (input) => {
+        const parsed = endpoint.request.safeParse(input);
+        return !parsed.success || !unstorable(parsed.data);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the inputs that gave 500 now give 400', async () => {
+    const student = cookies.student as string;
+    const calls = [
+      { url: '/api/auth/orize.json', payload: { login: 'student1\u0000', password: 'x' } },
+      { url: '/api/auth/recovery.json', payload: { oldlog: 'a\u0000', oldpas: 'x' } },
+      {
+        url: '/api/auth/updatelogin.json',
+        payload: { oldlog: 'a\u0000', oldpas: 'x', newlog: 'abc', newpas: 'Abc123' },
+      },
+    ];
+    for (const c of calls) {
+      const res = await t.app.inject({ method: 'POST', ...c, remoteAddress: '127.9.9.9' });
+      expect(res.statusCode, c.url).toBe(400);
+      expect(res.json().error.code).toBe('validation');
+    }
+    const photo = await t.app.inject({ url: '/misc/photo.image?id=2147483648', headers: { cookie: student } });
+    expect(photo.statusCode).toBe(400);
   });
 });

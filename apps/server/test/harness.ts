@@ -4,12 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DataOf, Endpoint, RequestOf } from '@okuu/contracts/endpoint';
 import type { ApiError } from '@okuu/contracts/errors';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
-import { createDiskStorage, type Storage } from '../src/plugins/storage.ts';
+import { users } from '../src/db/schema/users.ts';
+import { hashToken } from '../src/lib/session.ts';
+import { createDiskStorage, type Storage } from '../src/lib/storage.ts';
+import { createAuthRepository } from '../src/modules/auth/auth.repository.ts';
 import { admin, databaseUrl } from './template.ts';
 
 export const password = 'Okuu2026!';
@@ -21,6 +25,11 @@ export interface TestApp {
   config: Config;
   /** Signs a demo account in and returns its Cookie header value. */
   signIn(login: string, pass?: string): Promise<string>;
+  /**
+   * A session of any account, opened without the sign-in's rules (the Cookie header value): for roles the portal's
+   * sign-in refuses (staff, until it has an area), whose calls are still checked by their access levels.
+   */
+  sessionOf(login: string): Promise<string>;
   /** Calls an endpoint as the holder of `cookie` (anonymous when undefined). */
   call<E extends Endpoint>(
     endpoint: E,
@@ -110,6 +119,18 @@ export async function createTestApp(
       const cookie = res.cookies.find((c) => c.name === 'token');
       if (!cookie) throw new Error('No token cookie');
       return `token=${cookie.value}`;
+    },
+    async sessionOf(login) {
+      const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.login, login));
+      if (!user) throw new Error(`No account ${login}`);
+      const token = randomBytes(32).toString('base64url');
+      await createAuthRepository(database.db).createSession(
+        user.id,
+        Buffer.from(hashToken(token), 'hex'),
+        new Date(Date.now() + config.sessionTtlMs),
+        '127.0.0.1',
+      );
+      return `token=${token}`;
     },
     async close() {
       await app.close();

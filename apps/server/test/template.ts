@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../src/db/client.ts';
 import { seedIfEmpty } from '../src/db/seed/seed.ts';
-import { createDiskStorage } from '../src/plugins/storage.ts';
+import { createDiskStorage } from '../src/lib/storage.ts';
 
 /** Size of the demo university the tests run on. */
 export const testStudents = 100;

@@ -36,13 +36,15 @@ test.describe('sign-in', () => {
     await expect(message).toBeHidden();
   });
 
-  test('an account of another role is not let in', async ({ page }) => {
+  test('an account of another role is not let in, and gets no session', async ({ page, context }) => {
     await page.goto('/lms/login');
     await page.getByLabel('Логин').fill('staff1');
     await page.getByRole('textbox', { name: 'Пароль', exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Войти' }).click();
     await expect(page.getByText('Для этой учётной записи вход в портал не предусмотрен')).toBeVisible();
     await expect(page).toHaveURL(/\/lms\/login$/);
+    expect((await context.cookies()).filter((c) => c.name === 'token')).toEqual([]);
+    expect((await page.request.post('/api/profile/data.json', { data: {} })).status()).toBe(401);
   });
 
   test('the session survives a reload; logout clears it and returns to sign-in', async ({ page }) => {

@@ -2,6 +2,7 @@
 // some 16 KB (gzipped) larger and slower to set up (every classic schema gets dozens of bound methods). Mini loads no
 // locale: the server sets zod's English messages (app.ts); the web app only asks whether a reply parses.
 import * as z from 'zod/mini';
+import { guardInput } from './input-guard.ts';
 
 /**
  * Who may call an endpoint. Checked by the server's auth plugin before any input is read.
@@ -15,6 +16,9 @@ export type Access = (typeof accessLevels)[number];
 
 export const roles = { teacher: 1, student: 2, staff: 3 } as const;
 export type Role = (typeof roles)[keyof typeof roles];
+
+/** The roles that have an area in the portal; the server refuses any other at sign-in (no_portal_access). */
+export const portalRoles: readonly Role[] = [roles.teacher, roles.student];
 
 /** How the request carries its input: a JSON body, query parameters (GET) or multipart form data. */
 export type RequestKind = 'json' | 'query' | 'multipart';
@@ -37,6 +41,12 @@ export interface Endpoint<
   /** Schema of the `data` field of the envelope (or z.never() for file replies). */
   response: Res;
   summary: string;
+  /**
+   * A create call that takes an `Idempotency-Key` header (1 to 200 visible characters, new for each new request):
+   * a retry with the same key gets the first call's reply and creates nothing more. The key is kept a day per user;
+   * reused for a different request, or while the first is still running, it is refused (409 idempotency_conflict).
+   */
+  idempotent?: boolean;
 }
 
 type EndpointInit<Req extends z.ZodMiniType, Res extends z.ZodMiniType, Reply extends ReplyKind> = Omit<
@@ -51,6 +61,8 @@ export function defineEndpoint<
 >(init: EndpointInit<Req, Res, Reply>): Endpoint<Req, Res, Reply> {
   return {
     ...init,
+    // Every request refuses NUL in its texts and ids beyond int4, whoever wrote its schema.
+    request: guardInput(init.request),
     requestKind: init.requestKind ?? (init.method === 'GET' ? 'query' : 'json'),
     replyKind: init.replyKind ?? ('envelope' as Reply),
   };

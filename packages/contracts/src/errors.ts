@@ -12,13 +12,21 @@ export const errorStatus = {
   bad_credentials: 401,
   unauthenticated: 401,
   credentials_change_required: 403,
+  /** The account's role has no area in the portal: the sign-in is refused and no session opened. */
+  no_portal_access: 403,
   forbidden: 403,
+  /** A state-changing call (or the chat socket) made by a page of another origin. */
+  foreign_origin: 403,
   not_found: 404,
   login_taken: 409,
   conflict: 409,
+  /** An Idempotency-Key reused for a different request, or while its first request is still running. */
+  idempotency_conflict: 409,
   weak_password: 400,
   wrong_password: 400,
   too_large: 413,
+  /** The upload would take the user's stored files past their quota. */
+  storage_quota: 413,
   unsupported_type: 415,
   rate_limited: 429,
   internal: 500,

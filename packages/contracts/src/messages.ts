@@ -22,6 +22,7 @@ export const validationRules = {
   invalid_choice: { params: ['options'], en: 'must be one of: {options}' },
   invalid_format: { params: [], en: 'has the wrong format' },
   not_boolean: { params: [], en: 'must be true or false' },
+  no_nul: { params: [], en: 'must not contain the NUL character' },
   id_or_new: { params: [], en: 'must be -1 (new) or an id' },
   id_or_any: { params: [], en: 'must be an id, or -1 for any' },
   user_or_group_chat: { params: [], en: 'must be a user id, or -1 for the group chat' },

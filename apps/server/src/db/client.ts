@@ -22,6 +22,13 @@ export interface Database {
   /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** Whether notifications arrive: false while the listening connection is down and being opened again. */
+  listening(): boolean;
+  /**
+   * Calls `fn` each time the listening connection is back after a drop (every channel listened to again):
+   * notifications sent meanwhile were missed. Returns the unsubscribe function.
+   */
+  onListenRestored(fn: () => void): () => void;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,21 +47,72 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     /* an idle client lost its connection; the pool replaces it */
   });
   const db = drizzlePg(pool) as unknown as Db;
-  let listener: pg.Client | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const restoredHandlers = new Set<() => void>();
+  /** The connection LISTENing on every channel; null while down. */
+  let listener: pg.Client | null = null;
+  let opening: Promise<pg.Client> | null = null;
+  let closed = false;
+  let retries = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
 
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
+  /** A new listening connection, subscribed to every channel so far. */
+  async function openListener(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: url });
-    await client.connect();
     client.on('notification', (msg) => {
       for (const fn of handlers.get(msg.channel) ?? []) fn(msg.payload ?? '');
     });
-    client.on('error', () => {
-      /* reported through failing calls */
-    });
-    listener = client;
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => {});
+      throw err;
+    }
     return client;
+  }
+
+  /** The listening connection dropped (a restart, a network cut, a terminated backend): open it again. */
+  function lost(client: pg.Client) {
+    if (listener !== client) return;
+    listener = null;
+    client.end().catch(() => {});
+    reopenLater();
+  }
+
+  /** Retries with exponential backoff (0.5 s doubling to 15 s, with jitter) until the connection is back. */
+  function reopenLater() {
+    if (closed) return;
+    const delay = Math.min(15_000, 500 * 2 ** retries) * (0.75 + Math.random() / 4);
+    retries++;
+    retryTimer = setTimeout(async () => {
+      try {
+        const client = await openListener();
+        if (closed) {
+          await client.end().catch(() => {});
+          return;
+        }
+        listener = client;
+        retries = 0;
+        retryTimer = undefined;
+        for (const fn of restoredHandlers) fn();
+      } catch {
+        reopenLater();
+      }
+    }, delay);
+  }
+
+  /** The listening connection, opened at the first listen; null while it is being opened again. */
+  async function listenerClient(): Promise<pg.Client | null> {
+    if (listener || retryTimer) return listener;
+    opening ??= openListener().then((client) => {
+      listener = client;
+      return client;
+    });
+    return opening;
   }
 
   return {
@@ -76,7 +134,8 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`LISTEN ${channel}`);
+        // While the connection is down, the reopened one listens to every channel in `handlers`.
+        await client?.query(`LISTEN ${channel}`);
       }
       set.add(onPayload);
       return async () => {
@@ -86,10 +145,17 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
     },
+    listening: () => listener !== null,
+    onListenRestored(fn) {
+      restoredHandlers.add(fn);
+      return () => restoredHandlers.delete(fn);
+    },
     async ping() {
       await pool.query('SELECT 1');
     },
     async close() {
+      closed = true;
+      clearTimeout(retryTimer);
       await listener?.end().catch(() => {});
       await pool.end();
     },
@@ -125,6 +191,9 @@ export async function openPglite(
     async notify(channel, payload) {
       await client.query('SELECT pg_notify($1, $2)', [checkChannel(channel), payload]);
     },
+    // In-process: notifications cannot be cut off.
+    listening: () => true,
+    onListenRestored: () => () => {},
     async ping() {
       await client.query('SELECT 1');
     },

@@ -3,11 +3,11 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { allowedUploadExtensions, isAllowedUpload } from '@okuu/contracts/library/common';
 import type { FastifyReply } from 'fastify';
-import { FileReply, type UploadedFile } from '../plugins/router.ts';
-import { apiHeaders, pdfPreviewPolicy } from '../plugins/security-headers.ts';
-import type { Storage } from '../plugins/storage.ts';
 import { AppError } from './app-error.ts';
 import { downloadType, isPdfName, looksLikePdf, sanitizeFileName } from './files.ts';
+import { FileReply, type UploadedFile } from './replies.ts';
+import { apiHeaders, pdfPreviewPolicy } from './security-headers.ts';
+import type { Storage } from './storage.ts';
 import { validationError } from './validation.ts';
 
 /**
@@ -45,15 +45,50 @@ export async function acceptUpload(uploads: UploadedFile[], displayName?: string
   return { file, name };
 }
 
-/** Stores an accepted upload under a new generated key `<area>/<32 hex>`. */
-export async function storeUpload(
+/** The top-level storage folders of uploads: `tmp` for files being written, then one per area. */
+export const uploadAreas = ['tmp', 'news', 'chat', 'library', 'umk'] as const;
+
+/** An upload written under a temporary key, and the key it gets once its row commits. */
+export interface StagedUpload {
+  tempKey: string;
+  key: string;
+  size: number;
+}
+
+/**
+ * Writes a received file under a temporary key (`tmp/<32 hex>`), to be moved to `key` (`<area>/…/<32 hex>`) inside
+ * the transaction that writes its row. A crash leaves a file under tmp/ (or one no row names), which the orphan sweep
+ * removes after an hour.
+ */
+export async function stageUpload(storage: Storage, tempPath: string, keyPrefix: string): Promise<StagedUpload> {
+  const tempKey = `tmp/${randomBytes(16).toString('hex')}`;
+  const size = await storage.put(tempKey, createReadStream(tempPath));
+  return { tempKey, key: `${keyPrefix}/${randomBytes(16).toString('hex')}`, size };
+}
+
+/**
+ * Stages uploads, runs `commit` (the transaction writing their rows; it calls the `promote` it is given as its last
+ * step, moving the files to their keys), and cleans up: on failure the staged files go, and the moved ones too unless
+ * the failure came after the move (the commit's outcome is then unknown: the orphan sweep decides by the rows).
+ */
+export async function commitUploads<T>(
   storage: Storage,
-  area: string,
-  upload: AcceptedUpload,
-): Promise<{ key: string; size: number }> {
-  const key = `${area}/${randomBytes(16).toString('hex')}`;
-  const size = await storage.put(key, createReadStream(upload.file.tempPath));
-  return { key, size };
+  files: { tempPath: string; keyPrefix: string }[],
+  commit: (staged: StagedUpload[], promote: () => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const staged: StagedUpload[] = [];
+  let promoted = false;
+  try {
+    for (const f of files) staged.push(await stageUpload(storage, f.tempPath, f.keyPrefix));
+    return await commit(staged, async () => {
+      for (const s of staged) await storage.move(s.tempKey, s.key);
+      promoted = true;
+    });
+  } catch (err) {
+    await Promise.allSettled(staged.map((s) => storage.delete(s.tempKey)));
+    if (!promoted) await Promise.allSettled(staged.map((s) => storage.delete(s.key)));
+    throw err;
+  }
 }
 
 export type FileMode = 'download' | 'preview';

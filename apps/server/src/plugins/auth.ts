@@ -2,8 +2,7 @@ import type { Access } from '@okuu/contracts/endpoint';
 import { roles } from '@okuu/contracts/endpoint';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import type { AuthUser } from '../modules/auth/auth.repository.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { AuthUser, SessionResolver } from '../lib/session.ts';
 
 export const tokenCookie = 'token';
 
@@ -17,7 +16,11 @@ export function requestToken(request: FastifyRequest): string | undefined {
 }
 
 /** Decides, before any input is read, whether the caller may use an endpoint of this access level. */
-export async function authorize(auth: AuthService, request: FastifyRequest, access: Access): Promise<AuthUser | null> {
+export async function authorize(
+  auth: SessionResolver,
+  request: FastifyRequest,
+  access: Access,
+): Promise<AuthUser | null> {
   const token = requestToken(request);
   const user = token ? await auth.resolveToken(token) : null;
   if (access === 'public') return user;

@@ -2,7 +2,7 @@ import type { Endpoint } from '@okuu/contracts/endpoint';
 import { apiError, errorStatus } from '@okuu/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { documentHeaders } from './security-headers.ts';
+import { documentHeaders } from '../lib/security-headers.ts';
 
 /** The contracts are zod/mini schemas: typed by zod's core, which the classic and the mini API share. */
 function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output') {

@@ -3,19 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { AuthUser } from '../modules/auth/auth.repository.ts';
-import { type AuthService, hashToken, sessionsChannel } from '../modules/auth/auth.service.ts';
+import type { RealtimeHub } from '../lib/realtime-hub.ts';
+import { type AuthUser, hashToken, type SessionResolver, sessionsChannel } from '../lib/session.ts';
 import { authorize, requestToken } from './auth.ts';
-
-/** The sockets of this instance, by user. Events reach them through `send`; fan-out between instances is the caller's. */
-export interface RealtimeHub {
-  /** Of `userIds`, those with at least one socket on this instance. */
-  present(userIds: Iterable<number>): number[];
-  /** Sends one event (as JSON) to every socket of the user on this instance; returns how many sockets got it. */
-  send(userId: number, event: unknown): number;
-  /** Open sockets on this instance. */
-  size(): number;
-}
+import { originAllowed } from './origin-check.ts';
 
 /** Open sockets one user may have on one instance (tabs and devices). */
 export const maxSocketsPerUser = 32;
@@ -28,15 +19,6 @@ interface Client {
   alive: boolean;
 }
 
-/** Whether a browser's Origin header names this server (same host and port, as the request reached it). */
-function sameOrigin(origin: string, host: string): boolean {
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A cookie-authenticated WebSocket endpoint at `path`: the upgrade is refused (401, the error envelope) without a
  * valid session, and (403) when a page of another site asks. Sockets end with `closeCode` when their session ends:
@@ -47,9 +29,11 @@ export async function registerRealtime(
   app: FastifyInstance,
   opts: {
     path: string;
-    auth: AuthService;
+    auth: SessionResolver;
     database: Database;
     closeCode: number;
+    /** As for state-changing calls (see origin-check.ts). */
+    allowedOrigins: ReadonlySet<string>;
     /** The first event a socket gets. */
     ready: (user: AuthUser) => unknown;
     heartbeatMs?: number;
@@ -71,9 +55,8 @@ export async function registerRealtime(
       {
         websocket: true,
         preValidation: async (request) => {
-          const origin = request.headers.origin;
-          if (origin && !sameOrigin(origin, request.host)) {
-            throw new AppError('forbidden', 'Only pages of this site may open the chat socket.');
+          if (!originAllowed(request, opts.allowedOrigins)) {
+            throw new AppError('foreign_origin', 'Only pages of this portal may open the chat socket.');
           }
           const user = await authorize(opts.auth, request, 'authenticated');
           const token = requestToken(request);
@@ -157,6 +140,25 @@ export async function registerRealtime(
     }
   });
 
+  // Notifications were cut off and are back: sessions may have ended meanwhile (the auth service has forgotten its
+  // cached lookups by now), and events were missed: each socket is checked again and told to refetch (a new `ready`).
+  const stopRestored = opts.database.onListenRestored(() => {
+    setImmediate(() => {
+      for (const set of clients.values()) {
+        for (const client of set) {
+          opts.auth
+            .resolveToken(client.token)
+            .then((user) => {
+              if (!user) drop(client, opts.closeCode, 'session ended');
+              else if (client.socket.readyState === client.socket.OPEN) {
+                client.socket.send(JSON.stringify(opts.ready(client.user)));
+              }
+            })
+            .catch(() => {});
+        }
+      }
+    });
+  });
   const heartbeat = setInterval(() => {
     const now = Date.now();
     for (const set of clients.values()) {
@@ -176,6 +178,7 @@ export async function registerRealtime(
 
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    stopRestored();
     await stopListening();
   });
 

@@ -3,55 +3,17 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { gzipSync } from 'node:zlib';
 import fastifyMultipart from '@fastify/multipart';
 import type { DataOf, Endpoint, ParsedRequestOf } from '@okuu/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { type IdempotencyStore, type Remember, rememberNothing } from '../lib/idempotency.ts';
+import { FileReply, JsonReply, type UploadedFile } from '../lib/replies.ts';
+import type { AuthUser, SessionResolver } from '../lib/session.ts';
 import { invalidInput } from '../lib/validation.ts';
-import type { AuthUser } from '../modules/auth/auth.repository.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
 import { authorize } from './auth.ts';
-
-/** A file received in a multipart request, kept in a temporary file until the handler returns. */
-export interface UploadedFile {
-  field: string;
-  fileName: string;
-  mimeType: string;
-  size: number;
-  tempPath: string;
-}
-
-/** A file reply: streamed with the given type, as an attachment unless it is a safe inline image. */
-export class FileReply {
-  constructor(
-    readonly stream: Readable,
-    readonly size: number,
-    readonly contentType: string,
-    readonly fileName: string,
-    readonly disposition: 'attachment' | 'inline' = 'attachment',
-  ) {}
-}
-
-/**
- * A reply encoded once and sent many times (a page kept ready): the envelope's JSON, and its gzip for the clients
- * that accept it, made on first use. (The text goes out as a string: Node writes it in one piece with the headers,
- * where a buffer costs a second, gathered write.)
- */
-export class JsonReply<T> {
-  declare private readonly data: T;
-  readonly text: string;
-  #gzipped: Buffer | undefined;
-  constructor(data: T) {
-    this.text = JSON.stringify({ result: 0, error: null, data });
-  }
-  get gzipped(): Buffer {
-    this.#gzipped ??= gzipSync(this.text);
-    return this.#gzipped;
-  }
-}
+import { idempotentCall } from './idempotency.ts';
 
 /** Smaller replies are not worth compressing. */
 const compressFrom = 1024;
@@ -63,6 +25,8 @@ export interface RouteContext<E extends Endpoint> {
   /** The caller; only read it on endpoints whose access level requires a session. */
   user: AuthUser;
   files: UploadedFile[];
+  /** Stores the reply under the request's Idempotency-Key inside the create's transaction (idempotent endpoints). */
+  remember: Remember;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -123,7 +87,13 @@ async function removeTempFiles(files: UploadedFile[]) {
  */
 export async function registerEndpoints(
   app: FastifyInstance,
-  opts: { registry: readonly Endpoint[]; bindings: Binding[]; auth: AuthService; uploadMaxBytes: number },
+  opts: {
+    registry: readonly Endpoint[];
+    bindings: Binding[];
+    auth: SessionResolver;
+    uploadMaxBytes: number;
+    idempotency: IdempotencyStore;
+  },
 ) {
   const byId = new Map(opts.bindings.map((b) => [b.endpoint.id, b]));
   const missing = opts.registry.filter((e) => !byId.has(e.id)).map((e) => e.id);
@@ -149,7 +119,7 @@ export async function registerEndpoints(
 function addRoutes(
   app: FastifyInstance,
   bindings: readonly Binding[],
-  opts: { auth: AuthService; uploadMaxBytes: number },
+  opts: { auth: SessionResolver; uploadMaxBytes: number; idempotency: IdempotencyStore },
 ) {
   for (const { endpoint, handler } of bindings) {
     app.route({
@@ -172,6 +142,10 @@ function addRoutes(
           // With the inputs in the issues, a missing field tells itself apart (`required`); they are not sent back.
           const input = endpoint.request.safeParse(raw, { reportInput: true });
           if (!input.success) throw invalidInput(input.error.issues);
+          const retry = endpoint.idempotent
+            ? await idempotentCall(opts.idempotency, endpoint, request, session, input.data, files)
+            : null;
+          if (retry?.replay) return reply.send({ result: 0, error: null, data: retry.replay.reply });
           const ctx: RouteContext<Endpoint> = {
             input: input.data,
             session,
@@ -180,10 +154,19 @@ function addRoutes(
               return session;
             },
             files,
+            remember: retry?.remember ?? rememberNothing,
             request,
             reply,
           };
-          const result = await handler(ctx);
+          let result: unknown;
+          try {
+            result = await handler(ctx);
+          } catch (err) {
+            // The same request sent twice at once: the first one's reply, now stored, answers the second.
+            const first = retry && opts.idempotency.isTakenKey(err) ? await retry.stored() : null;
+            if (!first) throw err;
+            return reply.send({ result: 0, error: null, data: first.reply });
+          }
           if (result instanceof FileReply) {
             const safeName = encodeURIComponent(result.fileName);
             return reply

@@ -1,54 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-
-/** The portal's own pages: scripts and styles from the portal only; the chat socket. */
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "script-src-attr 'none'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join(';');
-
-/** A PDF shown inline by the browser's viewer in a frame of the portal's own pages. */
-export const pdfPreviewPolicy = contentSecurityPolicy.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
-
-/** What every reply carries. */
-const everyReply = {
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'SAMEORIGIN',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-resource-policy': 'same-origin',
-};
-
-/** The headers of a page or an asset of the web app (and of the API docs page): the portal's full policy. */
-export const documentHeaders: Readonly<Record<string, string>> = {
-  ...everyReply,
-  'content-security-policy': contentSecurityPolicy,
-  'cross-origin-opener-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
-};
-
-/**
- * The headers of an API reply: JSON or a file, never a page, so its policy lets it load nothing and be framed by
- * nobody. (Short, too: the busiest replies are small, and the headers would be most of their bytes. A handler may
- * still loosen it, e.g. for a PDF preview.)
- */
-export const apiHeaders: Readonly<Record<string, string>> = {
-  ...everyReply,
-  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
-};
+import { apiHeaders, documentHeaders } from '../lib/security-headers.ts';
 
 /** The web app: its pages and assets under /lms, the root (which sends there) and the service worker. */
 function isWebApp(url: string) {

@@ -8,8 +8,9 @@ import { chatMessage } from './message.ts';
  *   the upgrade is refused with HTTP 401 (the error envelope); a browser page of another site (an `Origin` whose host
  *   is not the server's) with 403.
  * - The server sends JSON text frames, one `ChatServerEvent` each, to the people concerned, whichever server
- *   instance they are connected to (instances share events through PostgreSQL LISTEN/NOTIFY): `ready` once on
- *   connect; `message` when a message the user sent or received is created (also to the sender's other tabs);
+ *   instance they are connected to (instances share events through PostgreSQL LISTEN/NOTIFY): `ready` on connect,
+ *   and again on an open socket when the server may have missed events (its database notifications were cut off and
+ *   are back): the client then fetches what it shows afresh, as after a reconnect; `message` when a message the user sent or received is created (also to the sender's other tabs);
  *   `read` when messages are read (to their sender and to the reader); `delete` when a message is deleted (to its
  *   sender and recipients).
  * - The client may send `{"type":"ping"}`; the server answers `{"type":"pong"}`. Anything else is ignored. The server

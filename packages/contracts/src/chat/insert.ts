@@ -46,6 +46,7 @@ export const chatInsert = defineEndpoint({
   path: '/api/chat/insert.json',
   access: 'authenticated',
   requestKind: 'multipart',
+  idempotent: true,
   summary: `Send a message (multipart form). To a person: \`id_to\` their user id (a teacher writes to their students, a student to their teachers). To the group chat: \`id_to\` -1 with \`id_group\` (a student: their own group, may be left out; a teacher: a group they teach) or \`id_stream\` (a teacher: a stream they teach); the message reaches every student of the group or stream, and a student's also the group's teachers of the current half-year. Anyone else: 403. Fields: text (at most ${chatLimits.textMax} characters; required unless something is attached), context (year, ws, id_discipline, kredit, id_subgroup, isElective), fileName (optional display names, one per attachment, repeated or joined by ';!;'), and up to ${chatLimits.filesMax} parts in \`files\` and \`photos\`. Each file is at most config.json's maxUploadMb (413 beyond). Answers with the new message; everyone concerned is told (WebSocket 'message').`,
   request: z
     .object({

@@ -26,6 +26,7 @@ export const insertUpdateBook = defineEndpoint({
   path: '/api/library/insertupdatebook.json',
   access: 'authenticated',
   requestKind: 'multipart',
+  idempotent: true,
   summary: `Add a book (\`id_eBook\` -1 or absent) or change one (its id; its owner only). Teachers and staff upload; students get 403. Form fields: name (or nameBook; required, at most ${libraryLimits.nameMax} characters), author (at most ${libraryLimits.authorMax}), description (at most ${libraryLimits.descriptionMax}), totalPages (0–100000), id_bookCategory (a subcategory; required), fileName (optional display name), and one file part: required for a new book (400 \`file_required\`), optional on change (the old file is kept). Accepted types, by extension: ${allowedUploadExtensions.join(', ')} (415 \`unsupported_type\` otherwise; a .pdf must be a PDF). At most config.json's maxUploadMb (413). A book that comes from the study materials is changed there (409). Answers with the book.`,
   request: z
     .object({

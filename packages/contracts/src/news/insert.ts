@@ -23,6 +23,7 @@ export const newsInsert = defineEndpoint({
   path: '/api/news/insert.json',
   access: 'newsPerms',
   requestKind: 'multipart',
+  idempotent: true,
   summary: `Post a news item (users with the news permission). Form fields: text (at most ${newsLimits.textMax} characters; required unless files are attached), audience (all, teachers or students), faculties (optional ids of existing faculties, repeated or comma-separated; none means every faculty), fileName (optional display names of the files, repeated or joined by ';!;', one per file), and up to ${newsLimits.filesMax} file parts. Each file is at most config.json's maxUploadMb (413 beyond). Names are sanitised (no paths or control characters, at most ${newsLimits.fileNameMax} characters, unique within the item). Answers with the new item.`,
   request: z.object({
     text: textField(newsLimits.textMax),

@@ -28,6 +28,7 @@ export const umkInsertOrUpdate = defineEndpoint({
   path: '/api/umk/insertorupdateumk.json',
   access: 'teacher',
   requestKind: 'multipart',
+  idempotent: true,
   summary: `Upload a study material (\`id_books\` -1 or absent) or change one of the caller's own (its id; 403 for another teacher's). Form fields: umkName (title; required, at most ${umkLimits.titleMax} characters), author, totalPages (0–100000), annotation (at most ${umkLimits.annotationMax}), id_typeUmk, id_discipline (one the caller teaches), id_semester, id_examination (all required), audience (${umkAudiences.join(', ')}; default all), isLibrary ('available in e-library': true/false) with id_bookCategory (a library subcategory; required when isLibrary), fileName (optional display name), and one file part: required for a new material (400 \`file_required\`: no file selected), optional on change. Accepted types, by extension: ${allowedUploadExtensions.join(', ')} (415 \`unsupported_type\` otherwise; a .pdf must be a PDF); at most config.json's maxUploadMb (413). With isLibrary the material also appears in the library as a book with isFromUmk, sharing its file; clearing the flag or deleting the material removes that book. Answers with the material.`,
   request: z
     .object({

@@ -13,7 +13,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { names } from './names.ts';
-import { departments, groups } from './university.ts';
 
 // A person's reference values, named in the three portal languages (the web app picks the reader's).
 
@@ -60,32 +59,6 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_login_lower_idx').on(sql`lower(${t.login})`)],
 );
 
-export const studentProfiles = pgTable(
-  'student_profiles',
-  {
-    userId: integer('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id),
-    recordBook: text('record_book'),
-  },
-  (t) => [index('student_profiles_group_idx').on(t.groupId)],
-);
-
-export const teacherProfiles = pgTable('teacher_profiles', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  departmentId: integer('department_id')
-    .notNull()
-    .references(() => departments.id),
-  positionId: integer('position_id')
-    .notNull()
-    .references(() => positions.id),
-});
-
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** A session: only the SHA-256 of the token is stored. */
@@ -105,17 +78,16 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in attempts, counted per account and per client address over a window. */
-export const authFailures = pgTable(
-  'auth_failures',
+/**
+ * Sign-in attempt counters, one per key (an account, an address, an account and address pair…; see the auth
+ * service), each over its own fixed window: an attempt is counted here, atomically, before its password is hashed.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
   {
-    id: serial('id').primaryKey(),
-    login: text('login').notNull(),
-    ip: text('ip').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('auth_failures_login_idx').on(t.login, t.createdAt),
-    index('auth_failures_ip_idx').on(t.ip, t.createdAt),
-  ],
+  (t) => [index('auth_attempts_resets_idx').on(t.resetsAt)],
 );

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { chatRecipientTypes } from '@okuu/contracts/chat/message';
-import type { Storage } from '../../plugins/storage.ts';
+import type { Storage } from '../../lib/storage.ts';
 import type { Db } from '../client.ts';
 import { chatAttachments, chatMessages, chatRecipients } from '../schema/chat.ts';
 

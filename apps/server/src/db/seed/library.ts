@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Storage } from '../../plugins/storage.ts';
+import type { Storage } from '../../lib/storage.ts';
 import type { Db } from '../client.ts';
 import { books } from '../schema/library.ts';
+import { studentProfiles } from '../schema/profiles.ts';
 import { umkMaterials } from '../schema/umk.ts';
 import { registrations } from '../schema/university.ts';
-import { studentProfiles } from '../schema/users.ts';
 import { minimalPdf } from './pdf.ts';
 
 type Owner = 'staff' | 'teacher1' | 'teacher2';

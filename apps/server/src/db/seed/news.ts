@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { NewsAudience } from '@okuu/contracts/news/news-item';
-import type { Storage } from '../../plugins/storage.ts';
+import type { Storage } from '../../lib/storage.ts';
 import type { Db } from '../client.ts';
 import { news, newsAttachments, newsFaculties } from '../schema/news.ts';
 

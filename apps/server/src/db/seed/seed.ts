@@ -2,19 +2,12 @@ import { count, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { academicYearName, academicYearOf } from '../../lib/academic-calendar.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { Storage } from '../../plugins/storage.ts';
+import type { Storage } from '../../lib/storage.ts';
 import type { Db } from '../client.ts';
+import { studentProfiles, teacherProfiles } from '../schema/profiles.ts';
 import { settings } from '../schema/settings.ts';
 import * as u from '../schema/university.ts';
-import {
-  countries,
-  educationLevels,
-  nationalities,
-  positions,
-  studentProfiles,
-  teacherProfiles,
-  users,
-} from '../schema/users.ts';
+import { countries, educationLevels, nationalities, positions, users } from '../schema/users.ts';
 import * as catalog from './catalog.ts';
 import { seedChat } from './chat.ts';
 import { seedLibrary } from './library.ts';

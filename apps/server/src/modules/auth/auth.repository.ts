@@ -1,26 +1,25 @@
-import type { NamedRecord } from '@okuu/contracts/fields';
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
 import { departments, groups, specialities } from '../../db/schema/university.ts';
-import { authFailures, positions, sessions, studentProfiles, teacherProfiles, users } from '../../db/schema/users.ts';
+import { authAttempts, positions, sessions, users } from '../../db/schema/users.ts';
+import type { AuthUser } from '../../lib/session.ts';
 
-/** The user as every authenticated request sees it. */
-export interface AuthUser {
-  id: number;
-  role: number;
-  login: string;
-  fullName: string;
-  newsPerms: boolean;
-  groupId: number | null;
-  groupName: string | null;
-  /** A teacher's position, named in the three languages. */
-  position: NamedRecord | null;
-  facultyId: number | null;
-  /** Whether the user has a photo (misc/photo). */
-  hasPhoto: boolean;
-  sessionId: number;
-  sessionExpiresAt: Date;
+/** The counters one attempt touches (see the auth service for what each one limits). */
+export interface AttemptKeys {
+  account: string;
+  address: string;
+  pair: string;
+  /** The pair's failures over the long window. */
+  pairFailed: string;
+}
+
+export interface AttemptCounts {
+  account: number;
+  address: number;
+  pair: number;
+  pairFailed: boolean;
 }
 
 const teacherDepartments = alias(departments, 'teacher_departments');
@@ -75,6 +74,7 @@ export function createAuthRepository(db: Db) {
       const rows = await db
         .select({
           id: users.id,
+          role: users.role,
           passwordHash: users.passwordHash,
           mustChangeCredentials: users.mustChangeCredentials,
         })
@@ -82,11 +82,6 @@ export function createAuthRepository(db: Db) {
         .where(eq(sql`lower(${users.login})`, login.toLowerCase()))
         .limit(1);
       return rows[0] ?? null;
-    },
-
-    async findPasswordHash(userId: number): Promise<string | null> {
-      const rows = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-      return rows[0]?.hash ?? null;
     },
 
     async loginTakenByOther(login: string, userId: number): Promise<boolean> {
@@ -131,22 +126,73 @@ export function createAuthRepository(db: Db) {
       await db.update(users).set({ passwordHash, mustChangeCredentials: false }).where(eq(users.id, userId));
     },
 
-    async countRecentFailures(login: string, ip: string, since: Date): Promise<{ byLogin: number; byIp: number }> {
-      const [byLogin, byIp] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(authFailures)
-          .where(and(eq(authFailures.login, login.toLowerCase()), gt(authFailures.createdAt, since))),
-        db
-          .select({ n: count() })
-          .from(authFailures)
-          .where(and(eq(authFailures.ip, ip), gt(authFailures.createdAt, since))),
-      ]);
-      return { byLogin: byLogin[0]?.n ?? 0, byIp: byIp[0]?.n ?? 0 };
+    /**
+     * Counts an attempt, atomically, on its account, address and pair counters (a counter whose window has passed
+     * starts again), and tells whether the pair has failed within its longer window. Rows are locked in key order.
+     */
+    async countAttempt(keys: AttemptKeys, windows: { shortMs: number; longMs: number }): Promise<AttemptCounts> {
+      const short = sql`now() + ${windows.shortMs} * interval '1 millisecond'`;
+      const long = sql`now() + ${windows.longMs} * interval '1 millisecond'`;
+      const result = (await db.execute(sql`
+        with counted as (
+          insert into ${authAttempts} as a (key, count, resets_at)
+          values (${keys.account}, 1, ${long}), (${keys.address}, 1, ${short}), (${keys.pair}, 1, ${short})
+          on conflict (key) do update set
+            count = case when a.resets_at <= now() then 1 else a.count + 1 end,
+            resets_at = case when a.resets_at <= now() then excluded.resets_at else a.resets_at end
+          returning a.key, a.count
+        )
+        select
+          coalesce((select count from counted where key = ${keys.account}), 0)::int as account,
+          coalesce((select count from counted where key = ${keys.address}), 0)::int as address,
+          coalesce((select count from counted where key = ${keys.pair}), 0)::int as pair,
+          exists (select 1 from ${authAttempts}
+            where key = ${keys.pairFailed} and resets_at > now() and count > 0) as "pairFailed"`)) as unknown as {
+        rows: AttemptCounts[];
+      };
+      const row = result.rows[0];
+      if (!row) throw new Error('The attempt was not counted');
+      return row;
     },
 
-    async recordFailure(login: string, ip: string): Promise<void> {
-      await db.insert(authFailures).values({ login: login.toLowerCase(), ip });
+    /** Takes back an attempt that was not a failure (the password was right, or it was refused unevaluated). */
+    async uncountAttempt(keys: AttemptKeys): Promise<void> {
+      // Rows locked in key order, as countAttempt locks them: concurrent attempts cannot deadlock.
+      await db.execute(sql`
+        with locked as (
+          select key from ${authAttempts} where key in (${keys.account}, ${keys.address}, ${keys.pair})
+          order by key for update
+        )
+        update ${authAttempts} as a set count = greatest(a.count - 1, 0) from locked where a.key = locked.key`);
+    },
+
+    /** Adds one to a counter of its own (a pair's failures over the long window, a recovery's failure…). */
+    async bump(key: string, windowMs: number): Promise<void> {
+      const resets = sql`now() + ${windowMs} * interval '1 millisecond'`;
+      await db.execute(sql`
+        insert into ${authAttempts} as a (key, count, resets_at) values (${key}, 1, ${resets})
+        on conflict (key) do update set
+          count = case when a.resets_at <= now() then 1 else a.count + 1 end,
+          resets_at = case when a.resets_at <= now() then excluded.resets_at else a.resets_at end`);
+    },
+
+    /** Takes one from a live counter; whether there was one to take. */
+    async take(key: string): Promise<boolean> {
+      const rows = await db
+        .update(authAttempts)
+        .set({ count: sql`${authAttempts.count} - 1` })
+        .where(and(eq(authAttempts.key, key), gt(authAttempts.count, 0), gt(authAttempts.resetsAt, sql`now()`)))
+        .returning({ key: authAttempts.key });
+      return rows.length > 0;
+    },
+
+    /** Forgets counters whose window has passed. */
+    async forgetOldAttempts(): Promise<number> {
+      const rows = await db
+        .delete(authAttempts)
+        .where(lte(authAttempts.resetsAt, sql`now()`))
+        .returning({ key: authAttempts.key });
+      return rows.length;
     },
   };
 }

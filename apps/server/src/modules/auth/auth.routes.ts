@@ -4,9 +4,10 @@ import { orize } from '@okuu/contracts/auth/orize';
 import { recovery } from '@okuu/contracts/auth/recovery';
 import { updateLogin } from '@okuu/contracts/auth/update-login';
 import { AppError } from '../../lib/app-error.ts';
+import { JsonReply } from '../../lib/replies.ts';
+import type { AuthUser } from '../../lib/session.ts';
 import { clearSessionCookie, requestToken, setSessionCookie } from '../../plugins/auth.ts';
-import { type Binding, bind, JsonReply } from '../../plugins/router.ts';
-import type { AuthUser } from './auth.repository.ts';
+import { type Binding, bind } from '../../plugins/router.ts';
 import { type AuthService, toSessionUser } from './auth.service.ts';
 
 export function authRoutes(
@@ -28,7 +29,7 @@ export function authRoutes(
     bind(orize, async ({ input, request, reply }) => {
       const { token, user } = await auth.signIn(input.login, input.password, request.ip);
       setSessionCookie(request, reply, token, cookie.maxAgeMs, cookie.secure);
-      return { token, user: toSessionUser(user) };
+      return { user: toSessionUser(user) };
     }),
 
     bind(enticate, async ({ input, session }) => {

@@ -1,12 +1,48 @@
-import { hash as digest, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@okuu/contracts/auth/user';
 import { strongPassword } from '@okuu/contracts/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import type { AuthRepository, AuthUser } from './auth.repository.ts';
+import { type AuthUser, hashToken, sessionsChannel } from '../../lib/session.ts';
+import type { AuthRepository } from './auth.repository.ts';
+
+type Credentials = NonNullable<Awaited<ReturnType<AuthRepository['findCredentials']>>>;
+
 import type { SessionCache } from './session-cache.ts';
 
-const failureWindowMs = 15 * 60_000;
+/** The window of the pair and address limits, and the longer one of the account limit and a pair's failures. */
+const shortWindowMs = 15 * 60_000;
+const longWindowMs = 24 * 3600_000;
+/** How long a failed recovery check stands for the sign-in the form makes right after it. */
+const recoveryCarryMs = 60_000;
+
+/**
+ * The sign-in limits. `pair`: failures of one account from one address per 15 minutes, after which that address may
+ * not try that account. `account` (per 24 hours) and `address` (across accounts, per 15 minutes): beyond either, only
+ * an address that has not failed for the account in 24 hours may still try it, so nobody can lock an account's owner
+ * out, and a guesser gets one try per fresh address.
+ */
+export interface SignInLimits {
+  pair: number;
+  account: number;
+  address: number;
+}
+
+/** What failed sign-ins are counted under: the account (lower-case login) and the client address. */
+function attemptKeys(login: string, ip: string) {
+  const account = login.toLowerCase();
+  // An address holds no space: 'ip login' is unambiguous.
+  return {
+    account: `a:${account}`,
+    address: `i:${ip}`,
+    pair: `p:${ip} ${account}`,
+    pairFailed: `f:${ip} ${account}`,
+    recoveryFailed: `r:${ip} ${account}`,
+  };
+}
+
+const tooManyAttempts = () =>
+  new AppError('rate_limited', 'Too many failed sign-in attempts. Try again in 15 minutes.');
 
 export const weakPasswordMessage =
   'The new password needs at least 6 characters, with a digit, an upper-case and a lower-case letter.';
@@ -14,11 +50,6 @@ export const weakPasswordMessage =
 /** The refusal of a new password that breaks strongPassword's rule. */
 const weakPassword = (data: unknown = null) =>
   AppError.withParams('weak_password', weakPasswordMessage, { minLength: strongPassword.minLength }, data);
-
-/** A token's SHA-256 in hex: its key in the session cache and in revocations (the database keeps the bytes). */
-export function hashToken(token: string): string {
-  return digest('sha256', token);
-}
 
 const hashBytes = (hex: string) => Buffer.from(hex, 'hex');
 
@@ -36,13 +67,12 @@ export function toSessionUser(user: AuthUser): SessionUser {
   };
 }
 
-/** The NOTIFY channel that tells every instance which sessions ended: 's:<token hash hex>' or 'u:<user id>'. */
-export const sessionsChannel = 'auth_sessions';
-
 export function createAuthService(deps: {
   repo: AuthRepository;
   sessionTtlMs: number;
-  failureLimit: number;
+  limits: SignInLimits;
+  /** Roles that have an area in the portal: any other is refused at sign-in (no session is opened). */
+  portalRoles: readonly number[];
   cache: SessionCache;
   notify: (channel: string, payload: string) => Promise<void>;
 }) {
@@ -64,25 +94,44 @@ export function createAuthService(deps: {
     else if (message.startsWith('u:')) cache.forgetUser(Number(message.slice(2)));
   }
 
-  /** Refuses when the account or the address has too many recent failures. */
-  async function checkNotLocked(login: string, ip: string): Promise<void> {
-    const since = new Date(Date.now() - failureWindowMs);
-    const { byLogin, byIp } = await repo.countRecentFailures(login, ip, since);
-    if (byLogin >= deps.failureLimit || byIp >= deps.failureLimit) {
-      throw new AppError('rate_limited', 'Too many failed sign-in attempts. Try again in 15 minutes.');
+  /**
+   * Checks a login and password under the limits: the attempt is counted before the password is hashed, so parallel
+   * attempts evaluate at most the limit, on any number of instances; a right password takes its count back. A
+   * failure stays counted and returns null; too many fail with 429. `onFailure` decides whether a failure counts
+   * (false: the attempt is taken back as if it had not been made).
+   */
+  async function verifyCredentials(
+    login: string,
+    password: string,
+    ip: string,
+    onFailure: (account: Credentials | null) => Promise<boolean> = async () => true,
+  ): Promise<Credentials | null> {
+    const keys = attemptKeys(login, ip);
+    const counts = await repo.countAttempt(keys, { shortMs: shortWindowMs, longMs: longWindowMs });
+    const { limits } = deps;
+    const locked =
+      counts.pair > limits.pair ||
+      ((counts.account > limits.account || counts.address > limits.address) && counts.pairFailed);
+    if (locked) {
+      await repo.uncountAttempt(keys);
+      throw tooManyAttempts();
     }
-  }
-
-  /** Checks a login and password; a failure is recorded and null returned. */
-  async function verifyCredentials(login: string, password: string, ip: string) {
-    await checkNotLocked(login, ip);
-    const account = await repo.findCredentials(login);
-    const ok = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), password);
-    if (!account || !ok) {
-      await repo.recordFailure(login, ip);
+    let account: Credentials | null = null;
+    let ok = false;
+    try {
+      account = await repo.findCredentials(login);
+      ok = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), password);
+      if (account && ok) {
+        await repo.uncountAttempt(keys);
+        return account;
+      }
+      if (await onFailure(account)) await repo.bump(keys.pairFailed, longWindowMs);
+      else await repo.uncountAttempt(keys);
       return null;
+    } catch (err) {
+      if (!account || !ok) await repo.uncountAttempt(keys).catch(() => {});
+      throw err;
     }
-    return account;
   }
 
   async function openSession(userId: number, ip: string): Promise<{ token: string; user: AuthUser }> {
@@ -97,6 +146,15 @@ export function createAuthService(deps: {
   return {
     /** Applies a revocation announced by another instance. */
     applyRevocation,
+
+    /** Revocations may have been missed (the notifications were cut off): every session is looked up afresh. */
+    forgetSessions() {
+      revocations++;
+      cache.forgetAll();
+    },
+
+    /** Forgets attempt counters whose window has passed (run now and then). */
+    forgetOldAttempts: () => repo.forgetOldAttempts(),
 
     async resolveToken(token: string): Promise<AuthUser | null> {
       if (token.length === 0 || token.length > 200) return null;
@@ -120,18 +178,34 @@ export function createAuthService(deps: {
       return lookup;
     },
 
+    /** Opens a session only when every rule lets the account in: a refused sign-in leaves no session behind. */
     async signIn(login: string, password: string, ip: string) {
-      const account = await verifyCredentials(login, password, ip);
+      // The form checks recovery.json first: a wrong password for issued credentials was counted there already.
+      const account = await verifyCredentials(login, password, ip, async (found) =>
+        found?.mustChangeCredentials ? !(await repo.take(attemptKeys(login, ip).recoveryFailed)) : true,
+      );
       if (!account) throw new AppError('bad_credentials', 'Wrong login or password.');
       if (account.mustChangeCredentials) {
         throw new AppError('credentials_change_required', 'The issued login and password must be changed first.');
       }
+      if (!deps.portalRoles.includes(account.role)) {
+        throw new AppError('no_portal_access', 'The portal has no area for this account.');
+      }
       return openSession(account.id, ip);
     },
 
-    /** LOG_PAS: 1 only for valid credentials that still have to be changed. */
+    /**
+     * LOG_PAS: 1 only for valid credentials that still have to be changed. Only such accounts have their password
+     * checked (and a failure counted): for any other login the answer is 0 whatever the password, so it reveals
+     * nothing, and the sign-in the form makes next counts the attempt once.
+     */
     async recoveryState(login: string, password: string, ip: string): Promise<0 | 1> {
-      const account = await verifyCredentials(login, password, ip);
+      const found = await repo.findCredentials(login);
+      if (!found?.mustChangeCredentials) return 0;
+      const account = await verifyCredentials(login, password, ip, async () => {
+        await repo.bump(attemptKeys(login, ip).recoveryFailed, recoveryCarryMs);
+        return true;
+      });
       return account?.mustChangeCredentials ? 1 : 0;
     },
 
@@ -159,11 +233,10 @@ export function createAuthService(deps: {
       await revoked(`s:${key}`);
     },
 
-    async changePassword(user: AuthUser, oldPassword: string, newPassword: string): Promise<void> {
-      const hash = await repo.findPasswordHash(user.id);
-      if (!hash || !(await verifyPassword(hash, oldPassword))) {
-        throw new AppError('wrong_password', 'The old password is wrong.');
-      }
+    /** The old password is checked under the sign-in limits (a wrong one counts as a failed sign-in). */
+    async changePassword(user: AuthUser, oldPassword: string, newPassword: string, ip: string): Promise<void> {
+      const account = await verifyCredentials(user.login, oldPassword, ip);
+      if (account?.id !== user.id) throw new AppError('wrong_password', 'The old password is wrong.');
       if (!strongPassword.test(newPassword)) throw weakPassword();
       await repo.setPassword(user.id, await hashPassword(newPassword));
       await repo.revokeUserSessions(user.id, user.sessionId);

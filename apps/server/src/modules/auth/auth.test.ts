@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, password, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { sessions, users } from '../../db/schema/users.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { hashToken } from '../../lib/session.ts';
 import { createAuthRepository } from './auth.repository.ts';
-import { createAuthService, hashToken } from './auth.service.ts';
+import { createAuthService } from './auth.service.ts';
 import { createSessionCache } from './session-cache.ts';
 
 let t: TestApp;
@@ -29,10 +31,12 @@ describe('sign-in (orize)', () => {
     expect(body.error).toBeNull();
     expect(body.data.user).toMatchObject({ role: 2, login: 'student1', newsPerms: false });
     expect(body.data.user.group).toBeTruthy();
-    const token: string = body.data.token;
-    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    // The session is the cookie alone: scripts never see the token.
+    expect(body.data.token).toBeUndefined();
     const cookie = res.cookies.find((c) => c.name === 'token');
-    expect(cookie).toMatchObject({ value: token, httpOnly: true, sameSite: 'Lax', path: '/' });
+    const token = cookie?.value as string;
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeFalsy();
 
     const stored = await t.database.db.select({ hash: sessions.tokenHash }).from(sessions);
@@ -42,8 +46,7 @@ describe('sign-in (orize)', () => {
 
   it('issues a new token at every sign-in', async () => {
     const a = await t.call(orize, { login: 'teacher1', password });
-    const b = await t.call(orize, { login: 'teacher1', password });
-    expect(a.body.data.token).not.toBe(b.body.data.token);
+    expect(await t.signIn('teacher1')).not.toBe(await t.signIn('teacher1'));
     expect(a.body.data.user).toMatchObject({ role: 1, newsPerms: true, group: null });
     expect(a.body.data.user.position).toBeTruthy();
   });
@@ -143,7 +146,8 @@ describe('session lookups', () => {
         },
       },
       sessionTtlMs: 60_000,
-      failureLimit: 10,
+      limits: { pair: 10, account: 100, address: 100 },
+      portalRoles: [1, 2],
       cache: createSessionCache({ ttlMs: 60_000, maxEntries: 100 }),
       notify: async () => {},
     });
@@ -255,25 +259,152 @@ describe('recovery and credential update', () => {
   });
 });
 
-describe('brute-force limit', () => {
-  it('locks an account after 10 failures in 15 minutes, even for the right password', async () => {
-    for (let i = 0; i < 10; i++) {
-      const res = await t.call(orize, { login: 'teacher2', password: `wrong-${i}` }, { ip: `127.5.${i}.1` });
-      expect(res.status).toBe(401);
+describe('sign-in limits', () => {
+  const wrong = (login: string, ip: string, pass = 'Wrong-pass1') => t.call(orize, { login, password: pass }, { ip });
+
+  it('50 parallel wrong passwords, over two instances, evaluate at most the limit', async () => {
+    const second = await t.secondInstance();
+    try {
+      const replies = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          (i % 2 ? second.app : t.app).inject({
+            method: 'POST',
+            url: orize.path,
+            payload: { login: 'student50', password: `wrong-${i}` },
+            remoteAddress: '127.7.0.1',
+          }),
+        ),
+      );
+      const statuses = replies.map((r) => r.statusCode);
+      // 401: the password was hashed and compared; 429: refused before.
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+    } finally {
+      await second.close();
     }
-    const locked = await t.call(orize, { login: 'teacher2', password }, { ip: '127.5.99.1' });
+  });
+
+  it('locks an account for the address that failed, not for the owner elsewhere', async () => {
+    for (let i = 0; i < 10; i++) expect((await wrong('teacher2', '127.5.0.1')).status).toBe(401);
+    const locked = await t.call(orize, { login: 'teacher2', password }, { ip: '127.5.0.1' });
     expect(locked.status).toBe(429);
     expect(locked.body.error.code).toBe('rate_limited');
     expect(locked.body.error.message).toMatch(/15 minutes/);
+    // The owner, from an address that has not failed, still signs in.
+    expect((await t.call(orize, { login: 'teacher2', password }, { ip: '127.5.0.2' })).status).toBe(200);
+    // The failing address may still sign in to other accounts.
+    expect((await t.call(orize, { login: 'student51', password }, { ip: '127.5.0.1' })).status).toBe(200);
   });
 
-  it('locks a client address after 10 failures across accounts; recovery attempts count too', async () => {
-    const ip = '127.6.0.1';
-    for (let i = 0; i < 5; i++) await t.call(orize, { login: `student${10 + i}`, password: 'wrong' }, { ip });
-    for (let i = 0; i < 5; i++) await t.call(recovery, { oldlog: `student${20 + i}`, oldpas: 'wrong' }, { ip });
-    const res = await t.call(orize, { login: 'student30', password }, { ip });
-    expect(res.status).toBe(429);
-    expect((await t.call(orize, { login: 'student30', password }, { ip: '127.6.0.2' })).status).toBe(200);
+  it('beyond the larger per-account limit only addresses that have not failed may try', async () => {
+    const small = await createTestApp({ LOGIN_FAILURE_LIMIT: '3', LOGIN_ACCOUNT_LIMIT: '5' });
+    try {
+      const attempt = (ip: string, pass: string) => small.call(orize, { login: 'student52', password: pass }, { ip });
+      for (const ip of ['127.8.0.1', '127.8.0.1', '127.8.0.2', '127.8.0.2', '127.8.0.3']) {
+        expect((await attempt(ip, 'Wrong-pass1')).status).toBe(401);
+      }
+      // Five failures: the account is over its limit. Addresses that failed are out, even with the right password…
+      expect((await attempt('127.8.0.1', password)).status).toBe(429);
+      // …one that has not failed signs in…
+      expect((await attempt('127.8.0.9', password)).status).toBe(200);
+      // …and a guesser from a fresh address gets one try there.
+      expect((await attempt('127.8.0.10', 'Wrong-pass2')).status).toBe(401);
+      expect((await attempt('127.8.0.10', 'Wrong-pass3')).status).toBe(429);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('many failures from one address (a campus behind one router) lock out no account owner', async () => {
+    const small = await createTestApp({ LOGIN_ADDRESS_LIMIT: '5' });
+    try {
+      const ip = '127.6.0.1';
+      for (let i = 0; i < 6; i++) await small.call(orize, { login: `student${60 + i}`, password: 'Wrong-1a' }, { ip });
+      expect((await small.call(orize, { login: 'student70', password }, { ip })).status).toBe(200);
+      // An account that failed from there is out until the address calms down.
+      expect((await small.call(orize, { login: 'student60', password }, { ip })).status).toBe(429);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('a failed sign-in through the form (recovery, then orize) counts once', async () => {
+    const ip = '127.9.0.1';
+    const form = async (login: string, pass: string) => {
+      const check = await t.call(recovery, { oldlog: login, oldpas: pass }, { ip });
+      if (check.body.data?.LOG_PAS === 1) return 'update';
+      return (await t.call(orize, { login, password: pass }, { ip })).status;
+    };
+    for (let i = 0; i < 9; i++) expect(await form('student53', `Wrong-${i}a`)).toBe(401);
+    expect(await form('student53', password)).toBe(200);
+    // Issued credentials: the recovery check is the one that counts.
+    await t.database.db.update(users).set({ mustChangeCredentials: true }).where(eq(users.login, 'student57'));
+    for (let i = 0; i < 9; i++) expect(await form('student57', `Wrong-${i}a`)).toBe(401);
+    expect(await form('student57', password)).toBe('update');
+  });
+
+  it('the old password of passwd/reset is held to the same limits', async () => {
+    const cookie = await t.signIn('student54');
+    const ip = '127.10.0.1';
+    const reset = (old: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: resetPassword.path,
+        payload: { password: old, newPassword: 'Better2026' },
+        headers: { cookie },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 10; i++) expect((await reset(`Wrong-${i}a`)).statusCode).toBe(400);
+    const locked = await reset(password);
+    expect(locked.statusCode).toBe(429);
+    // Nothing changed: the password still signs in from elsewhere.
+    expect((await t.call(orize, { login: 'student54', password }, { ip: '127.10.0.2' })).status).toBe(200);
+  });
+});
+
+describe('refused sign-ins open no session', () => {
+  async function sessionCount() {
+    const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sessions);
+    return row?.n ?? 0;
+  }
+
+  it('a role with no area in the portal (staff today) gets 403, no cookie, no session', async () => {
+    const before = await sessionCount();
+    const res = await t.app.inject({ method: 'POST', url: orize.path, payload: { login: 'staff1', password } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('no_portal_access');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('no refusal of any kind leaves a cookie or a session', async () => {
+    const [someone] = await t.database.db
+      .insert(users)
+      .values({ login: 'visitor9', passwordHash: await hashPassword(password), role: 9, lastName: 'V', firstName: 'V' })
+      .returning({ id: users.id });
+    expect(someone).toBeTruthy();
+    const before = await sessionCount();
+    const attempts = [
+      { login: 'student55', password: 'Wrong-pass1' },
+      { login: 'newstudent', password },
+      { login: 'visitor9', password },
+    ];
+    for (const payload of attempts) {
+      const res = await t.app.inject({ method: 'POST', url: orize.path, payload, remoteAddress: '127.11.0.1' });
+      expect(res.statusCode, payload.login).toBeGreaterThanOrEqual(400);
+      expect(res.headers['set-cookie'], payload.login).toBeUndefined();
+    }
+    for (let i = 0; i < 10; i++)
+      await t.call(orize, { login: 'student56', password: 'Wrong-1a' }, { ip: '127.11.0.2' });
+    const limited = await t.app.inject({
+      method: 'POST',
+      url: orize.path,
+      payload: { login: 'student56', password },
+      remoteAddress: '127.11.0.2',
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['set-cookie']).toBeUndefined();
+    expect(await sessionCount()).toBe(before);
   });
 });
 
@@ -311,7 +442,7 @@ describe('request logs', () => {
       logStream: { write: (line) => lines.push(line) },
     });
     const res = await app.inject({ method: 'POST', url: orize.path, payload: { login: 'student3', password } });
-    const token = res.json().data.token as string;
+    const token = res.cookies.find((c) => c.name === 'token')?.value as string;
     await app.inject({ method: 'POST', url: enticate.path, payload: { token }, headers: { cookie: `token=${token}` } });
     await app.close();
     const requestLines = lines.filter((l) => l.includes('"msg":"request"'));

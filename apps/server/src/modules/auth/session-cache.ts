@@ -1,4 +1,4 @@
-import type { AuthUser } from './auth.repository.ts';
+import type { AuthUser } from '../../lib/session.ts';
 
 /**
  * A short-lived, per-instance cache of session lookups. The database stays the record of every session: an entry
@@ -28,6 +28,9 @@ export function createSessionCache(opts: { ttlMs: number; maxEntries: number }) 
     },
     forgetSession(key: string) {
       entries.delete(key);
+    },
+    forgetAll() {
+      entries.clear();
     },
     forgetUser(userId: number) {
       for (const [key, entry] of entries) if (entry.user.id === userId) entries.delete(key);

@@ -1,5 +1,5 @@
 import type { ChatServerEvent } from '@okuu/contracts/chat/events';
-import type { RealtimeHub } from '../../plugins/realtime.ts';
+import type { RealtimeHub } from '../../lib/realtime-hub.ts';
 import type { MessageRow } from './chat.repository.ts';
 import { type ChatEvent, toMessage } from './chat.service.ts';
 

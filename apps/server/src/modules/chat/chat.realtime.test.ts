@@ -5,7 +5,7 @@ import { chatInsert } from '@okuu/contracts/chat/insert';
 import type { ChatMessage } from '@okuu/contracts/chat/message';
 import { chatRead } from '@okuu/contracts/chat/read';
 import { chatReadAll } from '@okuu/contracts/chat/read-all';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -255,5 +255,34 @@ describe('two server instances on one database', () => {
     // A logout on A ends the socket on B.
     await t.app.inject({ method: 'POST', url: logout.path, payload: {}, headers: { cookie: student } });
     expect(await onB.closed).toBe(chatSocketCloseCodes.sessionEnded);
+  });
+});
+
+describe.runIf(process.env.TEST_ENGINE === 'postgres')('after the database cut every connection (PostgreSQL)', () => {
+  it('notifications come back: sockets are told to refetch, messages arrive, logout closes, readiness tells', async () => {
+    const [teacher, student] = [await t.signIn('teacher1'), await t.signIn('student1')];
+    const before = track(await connect(t.app, { cookie: teacher }));
+    await t.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    // Readiness says the notifications are down, then back.
+    const states: number[] = [];
+    for (let i = 0; i < 400 && !(states.includes(503) && states.at(-1) === 200); i++) {
+      states.push((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(states).toContain(503);
+    expect(states.at(-1)).toBe(200);
+    // The open socket gets a second 'ready': events may have been missed, the client refetches.
+    await before.next(() => before.events.filter((e) => e.type === 'ready').length === 2);
+
+    const after = track(await connect(t.app, { cookie: teacher }));
+    await sendOverHttp(t.app, student, { id_to: String(id.teacher1), text: 'После обрыва' });
+    await before.next(isMessage('После обрыва'));
+    await after.next(isMessage('После обрыва'));
+
+    await t.app.inject({ method: 'POST', url: logout.path, payload: {}, headers: { cookie: teacher } });
+    expect(await before.closed).toBe(chatSocketCloseCodes.sessionEnded);
+    expect(await after.closed).toBe(chatSocketCloseCodes.sessionEnded);
   });
 });

@@ -3,8 +3,9 @@ import type { NamedRecord } from '@okuu/contracts/fields';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatAttachments, chatMessages, chatRecipients } from '../../db/schema/chat.ts';
+import { studentProfiles } from '../../db/schema/profiles.ts';
 import { disciplines, subgroups } from '../../db/schema/university.ts';
-import { studentProfiles, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 
 /** A conversation as the service resolved it: with a person, a group's chat or a stream's chat. */
 export type Conversation =
@@ -68,6 +69,12 @@ export interface LinkRow {
   streamId: number | null;
   streamName: string | null;
   isElective: boolean;
+}
+
+export interface InsertedMessage {
+  id: number;
+  createdAt: Date;
+  attachmentIds: number[];
 }
 
 export interface PersonRow {
@@ -201,6 +208,27 @@ export function createChatRepository(db: Db) {
     .from(chatRecipients)
     .where(and(eq(chatRecipients.userId, sql.placeholder('viewer')), isNull(chatRecipients.readAt)))
     .prepare('chat_unread_total');
+
+  /** People by id (the names, position, faculty and group a contact shows). */
+  async function people(ids: number[]): Promise<PersonRow[]> {
+    if (ids.length === 0) return [];
+    return rows<PersonRow>(sql`
+      select u.id, u.role, u.last_name as "lastName", u.first_name as "firstName", u.patronymic,
+        ${positionJson}, coalesce(d.faculty_id, td.faculty_id) as "facultyId",
+        sp.group_id as "groupId", g.name as "groupName"
+      from users u
+        left join student_profiles sp on sp.user_id = u.id
+        left join groups g on g.id = sp.group_id
+        left join specialities s on s.id = g.speciality_id
+        left join departments d on d.id = s.department_id
+        left join teacher_profiles tp on tp.user_id = u.id
+        left join positions pos on pos.id = tp.position_id
+        left join departments td on td.id = tp.department_id
+      where u.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+  }
 
   return {
     /**
@@ -351,11 +379,16 @@ export function createChatRepository(db: Db) {
      * Inserts a message with its recipients and attachments; returns its id, time and attachment ids. `id` is the
      * one reserved with nextId (needed when files were stored under it), or left out for the sequence to give.
      */
+    /**
+     * Inserts a message with its recipients and attachments, atomically; `finish`, when given, runs last inside the
+     * transaction with what was written (to store the reply, move the files to their keys).
+     */
     async insert(
       message: Omit<NewMessage, 'id'> & { id?: number },
       recipients: number[],
       attachments: NewAttachment[],
-    ): Promise<{ id: number; createdAt: Date; attachmentIds: number[] }> {
+      finish?: (tx: Db, inserted: InsertedMessage) => Promise<void>,
+    ): Promise<InsertedMessage> {
       const direct =
         message.recipientType === chatRecipientTypes.teacher || message.recipientType === chatRecipientTypes.student;
       const values = {
@@ -363,7 +396,7 @@ export function createChatRepository(db: Db) {
         pairLow: direct ? Math.min(message.senderId, message.recipientId) : null,
         pairHigh: direct ? Math.max(message.senderId, message.recipientId) : null,
       };
-      if (attachments.length === 0 && recipients.length <= 5000) {
+      if (!finish && attachments.length === 0 && recipients.length <= 5000) {
         // The common case in one statement (atomic by itself): the message, then its recipients.
         const insertMessage = db
           .insert(chatMessages)
@@ -395,7 +428,9 @@ export function createChatRepository(db: Db) {
               .values(attachments.map((a, position) => ({ messageId: inserted.id, position, ...a })))
               .returning({ id: chatAttachments.id })
           : [];
-        return { id: inserted.id, createdAt: inserted.createdAt, attachmentIds: ids.map((r) => r.id) };
+        const written = { id: inserted.id, createdAt: inserted.createdAt, attachmentIds: ids.map((r) => r.id) };
+        await finish?.(tx as unknown as Db, written);
+        return written;
       });
     },
 
@@ -433,42 +468,11 @@ export function createChatRepository(db: Db) {
     },
 
     async person(id: number): Promise<PersonRow | null> {
-      const [row] = await rows<PersonRow>(sql`
-        select u.id, u.role, u.last_name as "lastName", u.first_name as "firstName", u.patronymic,
-          ${positionJson}, coalesce(d.faculty_id, td.faculty_id) as "facultyId",
-          sp.group_id as "groupId", g.name as "groupName"
-        from users u
-          left join student_profiles sp on sp.user_id = u.id
-          left join groups g on g.id = sp.group_id
-          left join specialities s on s.id = g.speciality_id
-          left join departments d on d.id = s.department_id
-          left join teacher_profiles tp on tp.user_id = u.id
-          left join positions pos on pos.id = tp.position_id
-          left join departments td on td.id = tp.department_id
-        where u.id = ${id}`);
+      const [row] = await people([id]);
       return row ?? null;
     },
 
-    /** People by id, for contacts known only from their unread messages. */
-    async people(ids: number[]): Promise<PersonRow[]> {
-      if (ids.length === 0) return [];
-      return rows<PersonRow>(sql`
-        select u.id, u.role, u.last_name as "lastName", u.first_name as "firstName", u.patronymic,
-          ${positionJson}, coalesce(d.faculty_id, td.faculty_id) as "facultyId",
-          sp.group_id as "groupId", g.name as "groupName"
-        from users u
-          left join student_profiles sp on sp.user_id = u.id
-          left join groups g on g.id = sp.group_id
-          left join specialities s on s.id = g.speciality_id
-          left join departments d on d.id = s.department_id
-          left join teacher_profiles tp on tp.user_id = u.id
-          left join positions pos on pos.id = tp.position_id
-          left join departments td on td.id = tp.department_id
-        where u.id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`);
-    },
+    people,
 
     /**
      * How a teacher and their students, or a student and their teachers, are linked in a half-year: teaching

@@ -10,7 +10,8 @@ import { chatNewMessages } from '@okuu/contracts/chat/new-messages';
 import { chatOldMessages } from '@okuu/contracts/chat/old-messages';
 import { chatRead } from '@okuu/contracts/chat/read';
 import { chatReadAll } from '@okuu/contracts/chat/read-all';
-import { type Binding, bind, FileReply } from '../../plugins/router.ts';
+import { FileReply } from '../../lib/replies.ts';
+import { type Binding, bind } from '../../plugins/router.ts';
 import type { ChatService } from './chat.service.ts';
 
 export function chatRoutes(service: ChatService): Binding[] {
@@ -40,7 +41,7 @@ export function chatRoutes(service: ChatService): Binding[] {
 
     bind(chatDeleteMessage, async ({ input, user }) => service.remove(user, input.id_message)),
 
-    bind(chatInsert, async ({ input, user, files }) => service.insert(user, input, files)),
+    bind(chatInsert, async ({ input, user, files, remember }) => service.insert(user, input, files, remember)),
 
     bind(chatDownload, file('download')),
 

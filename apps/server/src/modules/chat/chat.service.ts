@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { ChatContact, ContactContext, GroupChat } from '@okuu/contracts/chat/contacts';
 import { chatDownloadUrl, chatPhotoUrl } from '@okuu/contracts/chat/download';
@@ -13,14 +11,25 @@ import {
   groupChatName,
 } from '@okuu/contracts/chat/message';
 import { roles } from '@okuu/contracts/endpoint';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { downloadType, sanitizeFileName, uniqueNames } from '../../lib/files.ts';
+import { type Remember, rememberNothing } from '../../lib/idempotency.ts';
+import type { UploadedFile } from '../../lib/replies.ts';
+import type { AuthUser } from '../../lib/session.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { commitUploads } from '../../lib/uploads.ts';
 import { validationError } from '../../lib/validation.ts';
-import type { UploadedFile } from '../../plugins/router.ts';
-import type { Storage } from '../../plugins/storage.ts';
-import type { AuthUser } from '../auth/auth.repository.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { sniffImage } from './chat.files.ts';
-import type { ChatRepository, Conversation, LinkRow, MessageRow, NewAttachment } from './chat.repository.ts';
+import type {
+  ChatRepository,
+  Conversation,
+  InsertedMessage,
+  LinkRow,
+  MessageRow,
+  NewAttachment,
+} from './chat.repository.ts';
 
 /** What the service tells the other instances and the sockets after a change is committed. */
 export type ChatEvent =
@@ -99,6 +108,7 @@ export function toMessage(row: MessageRow, viewerId: number): ChatMessage {
 export function createChatService(deps: {
   repo: ChatRepository;
   storage: Storage;
+  files: Pick<FilesService, 'checkQuota'>;
   /** Called after a change is committed; must not throw. */
   publish: (event: ChatEvent) => Promise<void>;
   /** Today's academic year and half-year. */
@@ -349,7 +359,12 @@ export function createChatService(deps: {
       return { id_message: id, deleted: true as const };
     },
 
-    async insert(user: AuthUser, input: InsertInput, uploads: UploadedFile[]): Promise<ChatMessage> {
+    async insert(
+      user: AuthUser,
+      input: InsertInput,
+      uploads: UploadedFile[],
+      remember: Remember = rememberNothing,
+    ): Promise<ChatMessage> {
       // A file input left empty arrives as a part with no name and no bytes.
       const files = uploads.filter((f) => f.fileName || f.size > 0);
       if (files.length > chatLimits.filesMax) {
@@ -421,9 +436,12 @@ export function createChatService(deps: {
       }
 
       const names = uniqueNames(given.map(sanitizeFileName));
+      await deps.files.checkQuota(
+        user.id,
+        files.reduce((n, f) => n + f.size, 0),
+      );
       // Files are stored under the message's id, reserved first; without files the insert takes one statement.
       const reserved = files.length ? await repo.nextId() : undefined;
-      const stored: string[] = [];
       const message = {
         senderId: user.id,
         senderType: user.role,
@@ -438,39 +456,54 @@ export function createChatService(deps: {
         subgroupId: input.id_subgroup ?? null,
         isElective: input.isElective,
       };
-      const attachments: NewAttachment[] = [];
-      let inserted: Awaited<ReturnType<ChatRepository['insert']>>;
-      try {
-        for (const [i, file] of files.entries()) {
-          const kind = file.field === 'photos' ? 'photo' : 'file';
-          const contentType = kind === 'photo' ? await sniffImage(file.tempPath) : null;
-          const storageKey = `chat/${reserved}/${randomBytes(16).toString('hex')}`;
-          stored.push(storageKey);
-          const size = await storage.put(storageKey, createReadStream(file.tempPath));
-          attachments.push({ kind, name: names[i] as string, size, storageKey, contentType });
-        }
-        inserted = await repo.insert({ ...message, id: reserved }, recipients, attachments);
-      } catch (err) {
-        await Promise.allSettled(stored.map((key) => storage.delete(key)));
-        throw err;
-      }
-      await deps.publish({ kind: 'message', id: inserted.id, users: [user.id, ...recipients] });
-      return toMessage(
-        {
-          ...message,
-          id: inserted.id,
-          createdAt: inserted.createdAt,
-          senderName: user.fullName,
-          attachments: attachments.map((a, i) => ({
-            id: inserted.attachmentIds[i] as number,
-            name: a.name,
-            size: a.size,
-            kind: a.kind,
-          })),
-          isRead: false,
-        },
-        user.id,
+      const kinds = files.map((f) => (f.field === 'photos' ? 'photo' : 'file') as NewAttachment['kind']);
+      const contentTypes = await Promise.all(
+        files.map((f, i) => (kinds[i] === 'photo' ? sniffImage(f.tempPath) : null)),
       );
+      // The reply: what the transaction wrote.
+      const reply = (inserted: InsertedMessage, attachments: NewAttachment[]) =>
+        toMessage(
+          {
+            ...message,
+            id: inserted.id,
+            createdAt: inserted.createdAt,
+            senderName: user.fullName,
+            attachments: attachments.map((a, i) => ({
+              id: inserted.attachmentIds[i] as number,
+              name: a.name,
+              size: a.size,
+              kind: a.kind,
+            })),
+            isRead: false,
+          },
+          user.id,
+        );
+      const sent = await commitUploads(
+        storage,
+        files.map((f) => ({ tempPath: f.tempPath, keyPrefix: `chat/${reserved}` })),
+        async (staged, promote) => {
+          const attachments: NewAttachment[] = staged.map((f, i) => ({
+            kind: kinds[i] as NewAttachment['kind'],
+            name: names[i] as string,
+            size: f.size,
+            storageKey: f.key,
+            contentType: contentTypes[i] ?? null,
+          }));
+          let made: ChatMessage | undefined;
+          const finish =
+            staged.length || remember !== rememberNothing
+              ? async (tx: Db, inserted: InsertedMessage) => {
+                  made = reply(inserted, attachments);
+                  await remember(tx, made);
+                  await promote();
+                }
+              : undefined;
+          const inserted = await repo.insert({ ...message, id: reserved }, recipients, attachments, finish);
+          return { id: inserted.id, message: made ?? reply(inserted, attachments) };
+        },
+      );
+      await deps.publish({ kind: 'message', id: sent.id, users: [user.id, ...recipients] });
+      return sent.message;
     },
 
     /** An attachment for a participant: as a download, or (`photo`) inline when its bytes are a safe image. */

@@ -46,7 +46,7 @@ beforeAll(async () => {
     .from(users)
     .where(inArray(users.login, [...logins]));
   for (const r of rows) id[r.login] = r.id;
-  for (const login of logins) cookie[login] = await t.signIn(login);
+  for (const login of logins) cookie[login] = login === 'staff1' ? await t.sessionOf(login) : await t.signIn(login);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import type { NamedRecord } from '@okuu/contracts/fields';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { studentProfiles } from '../../db/schema/profiles.ts';
 import {
   disciplines,
   groups,
@@ -10,7 +11,7 @@ import {
   subgroupMembers,
   subgroups,
 } from '../../db/schema/university.ts';
-import { studentProfiles, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 
 interface Named {
   name: string;

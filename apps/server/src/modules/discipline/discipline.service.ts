@@ -6,7 +6,7 @@ import type {
   FilterTeacher,
 } from '@okuu/contracts/discipline/lists';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthUser } from '../auth/auth.repository.ts';
+import type { AuthUser } from '../../lib/session.ts';
 import type { HalfYear } from '../misc/misc.service.ts';
 import type { DisciplineRepository, StudyRow, TeachingRow } from './discipline.repository.ts';
 

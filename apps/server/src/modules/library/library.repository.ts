@@ -86,8 +86,8 @@ const bookColumns = {
 };
 
 export function createLibraryRepository(db: Db) {
-  function selectBooks() {
-    return db
+  function selectBooks(on: Db = db) {
+    return on
       .select(bookColumns)
       .from(books)
       .innerJoin(libraryCategories, eq(libraryCategories.id, books.categoryId))
@@ -180,28 +180,44 @@ export function createLibraryRepository(db: Db) {
       return { rows: rows.map(({ total: _t, ...row }) => row), total: rows[0]?.total ?? null };
     },
 
-    async book(id: number): Promise<BookRow | null> {
-      const rows = await selectBooks().where(eq(books.id, id)).limit(1);
+    /** A book; `on` a transaction to read what it wrote. */
+    async book(id: number, on: Db = db): Promise<BookRow | null> {
+      const rows = await selectBooks(on).where(eq(books.id, id)).limit(1);
       return rows[0] ?? null;
     },
 
-    async insert(ownerId: number, fields: BookFields, file: BookFile): Promise<number> {
-      const [row] = await db
-        .insert(books)
-        .values({ ownerId, ...fields, ...file })
-        .returning({ id: books.id });
-      if (!row) throw new Error('No id for a book just inserted');
-      return row.id;
+    /** Inserts a book; `finish` runs last in its transaction (to read the reply, move the file to its key). */
+    async insert(
+      ownerId: number,
+      fields: BookFields,
+      file: BookFile,
+      finish: (tx: Db, id: number) => Promise<void>,
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(books)
+          .values({ ownerId, ...fields, ...file })
+          .returning({ id: books.id });
+        if (!row) throw new Error('No id for a book just inserted');
+        await finish(tx as unknown as Db, row.id);
+        return row.id;
+      });
     },
 
     /** Changes a book (and its file when `file` is given); returns the key of the file it had. */
-    async update(id: number, fields: BookFields, file: BookFile | null): Promise<string | null> {
+    async update(
+      id: number,
+      fields: BookFields,
+      file: BookFile | null,
+      finish: (tx: Db, id: number) => Promise<void>,
+    ): Promise<string | null> {
       return db.transaction(async (tx) => {
         const [old] = await tx.select({ key: books.fileKey }).from(books).where(eq(books.id, id)).for('update');
         await tx
           .update(books)
           .set({ ...fields, ...(file ?? {}) })
           .where(eq(books.id, id));
+        await finish(tx as unknown as Db, id);
         return old?.key ?? null;
       });
     },

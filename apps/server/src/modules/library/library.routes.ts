@@ -20,7 +20,7 @@ export function libraryRoutes(service: LibraryService): Binding[] {
 
     bind(deleteBook, async ({ input, user }) => service.remove(user, input.id_eBook)),
 
-    bind(insertUpdateBook, async ({ input, user, files }) => service.save(user, input, files)),
+    bind(insertUpdateBook, async ({ input, user, files, remember }) => service.save(user, input, files, remember)),
 
     bind(bookDownload, async ({ input, reply }) => {
       const file = await service.file(input.id, 'download');

@@ -3,15 +3,18 @@ import type { EBook } from '@okuu/contracts/library/book';
 import { libraryLimits } from '@okuu/contracts/library/book';
 import type { bookList } from '@okuu/contracts/library/book-list';
 import { bookDownloadUrl, bookPreviewUrl } from '@okuu/contracts/library/download';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
 import { isPdfName } from '../../lib/files.ts';
-import { acceptUpload, type FileMode, storeUpload } from '../../lib/uploads.ts';
+import { type Remember, rememberNothing } from '../../lib/idempotency.ts';
+import { JsonReply, type UploadedFile } from '../../lib/replies.ts';
+import type { AuthUser } from '../../lib/session.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { acceptUpload, commitUploads, type FileMode } from '../../lib/uploads.ts';
 import { validationError } from '../../lib/validation.ts';
-import { JsonReply, type UploadedFile } from '../../plugins/router.ts';
-import type { Storage } from '../../plugins/storage.ts';
-import type { AuthUser } from '../auth/auth.repository.ts';
-import type { BookFields, BookFilter, BookRow, LibraryRepository } from './library.repository.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { BookFields, BookFile, BookFilter, BookRow, LibraryRepository } from './library.repository.ts';
 
 /** The NOTIFY channel of library changes. */
 export const libraryChannel = 'library';
@@ -94,6 +97,7 @@ export interface BookInput {
 export function createLibraryService(deps: {
   repo: LibraryRepository;
   storage: Storage;
+  files: Pick<FilesService, 'checkQuota'>;
   /** Tells the other instances that the books changed; must not throw. */
   publish: () => Promise<void>;
 }) {
@@ -202,7 +206,12 @@ export function createLibraryService(deps: {
       return { id_eBook: id, deleted: true as const };
     },
 
-    async save(user: AuthUser, input: BookInput, uploads: UploadedFile[]): Promise<EBook> {
+    async save(
+      user: AuthUser,
+      input: BookInput,
+      uploads: UploadedFile[],
+      remember: Remember = rememberNothing,
+    ): Promise<EBook> {
       if (!mayUpload(user)) throw new AppError('forbidden', 'Only teachers and staff can add books to the library.');
       const existing = input.id_eBook === -1 ? null : await found(input.id_eBook);
       if (existing && existing.ownerId !== user.id) {
@@ -224,24 +233,28 @@ export function createLibraryService(deps: {
         categoryId: input.id_bookCategory,
       };
 
-      const stored = upload ? await storeUpload(storage, 'library', upload) : null;
-      const file = stored && upload ? { fileName: upload.name, fileKey: stored.key, fileSize: stored.size } : null;
-      let id: number;
-      let replaced: string | null = null;
-      try {
-        if (existing) {
-          id = existing.id;
-          replaced = await repo.update(id, fields, file);
-        } else {
-          id = await repo.insert(user.id, fields, file as NonNullable<typeof file>);
-        }
-      } catch (err) {
-        if (stored) await storage.delete(stored.key).catch(() => {});
-        throw err;
-      }
+      if (upload) await deps.files.checkQuota(user.id, upload.file.size);
+      // The file is written under a temporary key and moved to its own as the row commits.
+      const toStage = upload ? [{ tempPath: upload.file.tempPath, keyPrefix: 'library' }] : [];
+      let file: BookFile | null = null;
+      // The reply is read inside the transaction (what it wrote), and stored with it for a retry.
+      const { book, replaced } = await commitUploads(storage, toStage, async ([staged], promote) => {
+        file = staged && upload ? { fileName: upload.name, fileKey: staged.key, fileSize: staged.size } : null;
+        let written: EBook | undefined;
+        const finish = async (tx: Db, id: number) => {
+          const row = await repo.book(id, tx);
+          if (!row) throw new Error(`Book ${id} vanished`);
+          written = toBook(row, user);
+          await remember(tx, written);
+          await promote();
+        };
+        const replaced = existing ? await repo.update(existing.id, fields, file, finish) : null;
+        if (!existing) await repo.insert(user.id, fields, file as unknown as BookFile, finish);
+        return { book: written as EBook, replaced };
+      });
       await changed();
-      if (file && replaced && replaced !== file.fileKey) await storage.delete(replaced).catch(() => {});
-      return toBook(await found(id), user);
+      if (file && replaced && replaced !== (file as BookFile).fileKey) await storage.delete(replaced).catch(() => {});
+      return book;
     },
 
     async file(id: number, mode: FileMode) {

@@ -70,7 +70,7 @@ beforeAll(async () => {
     t.signIn('teacher1'),
     t.signIn('teacher2'),
     t.signIn('student1'),
-    t.signIn('staff1'),
+    t.sessionOf('staff1'),
   ]);
 });
 afterAll(() => t.close());
@@ -419,7 +419,7 @@ describe('adding and changing books (insertupdatebook.json)', () => {
   it('refuses a file over UPLOAD_MAX_MB with 413 and stores nothing', async () => {
     const small = await createTestApp({ UPLOAD_MAX_MB: '1' });
     try {
-      const cookie = await small.signIn('staff1');
+      const cookie = await small.sessionOf('staff1');
       await expectNothingStored(small, async () => {
         const res = await upload(small, cookie, { name: 'Большая', id_bookCategory: '1' }, [
           { name: 'big.zip', content: Buffer.alloc(1024 * 1024 + 1) },

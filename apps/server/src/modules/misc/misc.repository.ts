@@ -1,5 +1,6 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { studentProfiles } from '../../db/schema/profiles.ts';
 import { settings } from '../../db/schema/settings.ts';
 import {
   academicYears,
@@ -10,7 +11,7 @@ import {
   subgroups,
   teachingAssignments,
 } from '../../db/schema/university.ts';
-import { studentProfiles, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 
 export function createMiscRepository(db: Db) {
   return {

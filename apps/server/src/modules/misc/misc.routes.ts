@@ -7,8 +7,9 @@ import { settings } from '@okuu/contracts/misc/settings';
 import { defaultYear, years } from '@okuu/contracts/misc/years';
 import { newsLimits } from '@okuu/contracts/news/news-item';
 import { AppError } from '../../lib/app-error.ts';
-import { type Binding, bind, FileReply } from '../../plugins/router.ts';
-import type { Storage } from '../../plugins/storage.ts';
+import { FileReply } from '../../lib/replies.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { type Binding, bind } from '../../plugins/router.ts';
 import type { MiscService } from './misc.service.ts';
 
 /** Chat pages hold 20 messages (spec section 9). */

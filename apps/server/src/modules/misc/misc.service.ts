@@ -3,7 +3,7 @@ import type { StudentGroup } from '@okuu/contracts/misc/groups';
 import { academicYearName, academicYearOf, defaultAcademicYear, yearOptions } from '../../lib/academic-calendar.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
-import type { AuthUser } from '../auth/auth.repository.ts';
+import type { AuthUser } from '../../lib/session.ts';
 import type { MiscRepository } from './misc.repository.ts';
 
 /** The institution's branding (the `branding` setting); its name in the three languages, '' where missing. */

@@ -3,8 +3,9 @@ import type { NewsAudience } from '@okuu/contracts/news/news-item';
 import { and, desc, eq, exists, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { news, newsAttachments, newsFaculties } from '../../db/schema/news.ts';
+import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
 import { faculties, groups } from '../../db/schema/university.ts';
-import { positions, studentProfiles, teacherProfiles, users } from '../../db/schema/users.ts';
+import { positions, users } from '../../db/schema/users.ts';
 
 /**
  * Which items a caller sees, as the service decided it: everything, or the items for 'all' and for `audience` (those
@@ -77,8 +78,8 @@ export function createNewsRepository(db: Db) {
   const bind = (v: Visibility) =>
     v.everything ? undefined : { userId: v.userId, audience: v.audience, facultyId: v.facultyId ?? 0 };
 
-  function selectItems() {
-    return db
+  function selectItems(on: Db = db) {
+    return on
       .select({
         id: news.id,
         text: news.text,
@@ -195,15 +196,22 @@ export function createNewsRepository(db: Db) {
       return id;
     },
 
-    async insert(item: {
-      id: number;
-      authorId: number;
-      text: string;
-      audience: NewsAudience;
-      facultyIds: number[];
-      attachments: NewAttachment[];
-    }): Promise<void> {
-      await db.transaction(async (tx) => {
+    /**
+     * Inserts an item in one transaction and returns it as written; `finish` runs last inside the transaction (to
+     * store the reply, move the files to their keys), so that it all commits or none of it does.
+     */
+    async insert(
+      item: {
+        id: number;
+        authorId: number;
+        text: string;
+        audience: NewsAudience;
+        facultyIds: number[];
+        attachments: NewAttachment[];
+      },
+      finish: (tx: Db, row: NewsRow) => Promise<void>,
+    ): Promise<NewsRow> {
+      return db.transaction(async (tx) => {
         await tx
           .insert(news)
           .values({ id: item.id, authorId: item.authorId, text: item.text, audience: item.audience });
@@ -215,6 +223,10 @@ export function createNewsRepository(db: Db) {
             .insert(newsAttachments)
             .values(item.attachments.map((a, position) => ({ newsId: item.id, position, ...a })));
         }
+        const [row] = (await selectItems(tx as unknown as Db).where(eq(news.id, item.id))) as NewsRow[];
+        if (!row) throw new Error('A news item just inserted was not found');
+        await finish(tx as unknown as Db, row);
+        return row;
       });
     },
 

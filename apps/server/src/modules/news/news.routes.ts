@@ -3,7 +3,8 @@ import { newsData } from '@okuu/contracts/news/data';
 import { newsDelete } from '@okuu/contracts/news/delete';
 import { newsDownload } from '@okuu/contracts/news/download';
 import { newsInsert } from '@okuu/contracts/news/insert';
-import { type Binding, bind, FileReply } from '../../plugins/router.ts';
+import { FileReply } from '../../lib/replies.ts';
+import { type Binding, bind } from '../../plugins/router.ts';
 import type { NewsService } from './news.service.ts';
 
 export function newsRoutes(service: NewsService): Binding[] {
@@ -12,7 +13,7 @@ export function newsRoutes(service: NewsService): Binding[] {
 
     bind(newsCheck, async ({ input, user }) => service.check(user, input.id, input.type)),
 
-    bind(newsInsert, async ({ input, user, files }) => service.insert(user, input, files)),
+    bind(newsInsert, async ({ input, user, files, remember }) => service.insert(user, input, files, remember)),
 
     bind(newsDelete, async ({ input, user }) => service.remove(user, input.id)),
 

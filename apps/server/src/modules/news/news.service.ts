@@ -1,17 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { type DataOf, roles } from '@okuu/contracts/endpoint';
+import { int4 } from '@okuu/contracts/input-guard';
 import type { newsData } from '@okuu/contracts/news/data';
 import { newsDownloadUrl } from '@okuu/contracts/news/download';
 import { fileNameSeparator, type NewsAudience, type NewsItem, newsLimits } from '@okuu/contracts/news/news-item';
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
 import { downloadType, sanitizeFileName, uniqueNames } from '../../lib/files.ts';
+import { type Remember, rememberNothing } from '../../lib/idempotency.ts';
+import { JsonReply, type UploadedFile } from '../../lib/replies.ts';
+import type { AuthUser } from '../../lib/session.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { commitUploads } from '../../lib/uploads.ts';
 import { validationError } from '../../lib/validation.ts';
-import { JsonReply, type UploadedFile } from '../../plugins/router.ts';
-import type { Storage } from '../../plugins/storage.ts';
-import type { AuthUser } from '../auth/auth.repository.ts';
+import type { FilesService } from '../files/files.service.ts';
 import type { NewsRepository, NewsRow, Visibility } from './news.repository.ts';
 
 /** The NOTIFY channel of news changes. */
@@ -68,6 +70,7 @@ type FeedPage = DataOf<typeof newsData>;
 export function createNewsService(deps: {
   repo: NewsRepository;
   storage: Storage;
+  files: Pick<FilesService, 'checkQuota'>;
   /** Called after a change is committed; must not throw. */
   publish: (event: NewsEvent) => Promise<void>;
 }) {
@@ -118,6 +121,7 @@ export function createNewsService(deps: {
       user: AuthUser,
       input: { text: string; audience: NewsAudience; faculties: number[]; fileName?: string[] },
       uploads: UploadedFile[],
+      remember: Remember = rememberNothing,
     ): Promise<NewsItem> {
       // A file input left empty arrives as a part with no name and no bytes. (A name may be missing altogether.)
       const files = uploads.filter((f) => f.fileName || f.size > 0);
@@ -142,33 +146,34 @@ export function createNewsService(deps: {
       const unknown = input.faculties.filter((id) => !existing.has(id));
       if (unknown.length) throw validationError([{ path: ['faculties'], rule: 'unknown_record' }]);
 
+      await deps.files.checkQuota(
+        user.id,
+        files.reduce((n, f) => n + f.size, 0),
+      );
       const names = uniqueNames(given.map(sanitizeFileName));
       const id = await repo.nextId();
-      const stored: string[] = [];
-      try {
-        const attachments = [];
-        for (const [i, file] of files.entries()) {
-          const storageKey = `news/${id}/${randomBytes(16).toString('hex')}`;
-          stored.push(storageKey);
-          const size = await storage.put(storageKey, createReadStream(file.tempPath));
-          attachments.push({ name: names[i] as string, size, storageKey });
-        }
-        await repo.insert({
-          id,
-          authorId: user.id,
-          text: input.text,
-          audience: input.audience,
-          facultyIds: input.faculties,
-          attachments,
-        });
-      } catch (err) {
-        await Promise.allSettled(stored.map((key) => storage.delete(key)));
-        throw err;
-      }
+      // The reply is made from what the transaction wrote, and stored with it for a retry (Idempotency-Key).
+      const item = await commitUploads(
+        storage,
+        files.map((f) => ({ tempPath: f.tempPath, keyPrefix: `news/${id}` })),
+        (staged, promote) =>
+          repo.insert(
+            {
+              id,
+              authorId: user.id,
+              text: input.text,
+              audience: input.audience,
+              facultyIds: input.faculties,
+              attachments: staged.map((f, i) => ({ name: names[i] as string, size: f.size, storageKey: f.key })),
+            },
+            async (tx, row) => {
+              await remember(tx, toItem(row, user));
+              await promote();
+            },
+          ),
+      );
       await changed({ id, kind: 'insert' });
-      const row = await repo.item(id, { everything: true });
-      if (!row) throw new Error('A news item just inserted was not found');
-      return toItem(row, user);
+      return toItem(item, user);
     },
 
     async remove(user: AuthUser, id: number) {
@@ -186,7 +191,7 @@ export function createNewsService(deps: {
       const match = /^([1-9]\d{0,9})_(.+)$/s.exec(filename);
       const newsId = Number(match?.[1]);
       const name = match?.[2] ?? '';
-      if (!match || newsId < 1 || newsId > 2_147_483_647 || name.includes('\u0000')) throw fileNotFound();
+      if (!match || newsId < 1 || newsId > int4.max || name.includes('\u0000')) throw fileNotFound();
       if (!(await repo.isVisible(newsId, visibilityOf(user)))) throw fileNotFound();
       const attachment = await repo.attachment(newsId, name);
       const file = attachment ? await storage.get(attachment.storageKey) : null;

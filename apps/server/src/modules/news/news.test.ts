@@ -14,8 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectNothingStored, storedFiles } from '../../../test/multipart.ts';
 import { news, newsAttachments } from '../../db/schema/news.ts';
+import { studentProfiles } from '../../db/schema/profiles.ts';
 import { departments, groups, specialities } from '../../db/schema/university.ts';
-import { studentProfiles, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 import { downloadType, sanitizeFileName, uniqueNames } from '../../lib/files.ts';
 
 type Fields = Record<string, string | string[]>;
@@ -133,7 +134,7 @@ beforeAll(async () => {
     t.signIn('teacher2'),
     t.signIn('student1'),
     studentOfFaculty(t, 2, 'student50').then((login) => t.signIn(login)),
-    t.signIn('staff1'),
+    t.sessionOf('staff1'),
   ]);
   await t.database.listen('news', (payload) => events.push(JSON.parse(payload)));
 });

@@ -1,15 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
 import { departments, faculties, groups, specialities } from '../../db/schema/university.ts';
-import {
-  countries,
-  educationLevels,
-  nationalities,
-  positions,
-  studentProfiles,
-  teacherProfiles,
-  users,
-} from '../../db/schema/users.ts';
+import { countries, educationLevels, nationalities, positions, users } from '../../db/schema/users.ts';
 
 export function createProfileRepository(db: Db) {
   return {

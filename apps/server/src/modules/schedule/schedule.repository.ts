@@ -1,9 +1,10 @@
 import type { WeekParity } from '@okuu/contracts/schedule/weeks';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { studentProfiles } from '../../db/schema/profiles.ts';
 import { scheduleCalendarFeeds, timeSlots } from '../../db/schema/schedule.ts';
 import { subgroupMembers } from '../../db/schema/university.ts';
-import { studentProfiles, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 
 interface Named {
   name: string;

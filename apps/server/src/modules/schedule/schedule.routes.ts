@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { calendarEnable, calendarFeed, calendarRevoke, calendarStatus } from '@okuu/contracts/schedule/calendar';
 import { scheduleStudent, scheduleTeacher } from '@okuu/contracts/schedule/schedule';
-import { type Binding, bind, FileReply } from '../../plugins/router.ts';
+import { FileReply } from '../../lib/replies.ts';
+import { type Binding, bind } from '../../plugins/router.ts';
 import type { ScheduleService } from './schedule.service.ts';
 
 export function scheduleRoutes(service: ScheduleService): Binding[] {

@@ -118,8 +118,8 @@ function filtered(filter: Partial<MaterialFilter>): SQL | undefined {
 }
 
 export function createUmkRepository(db: Db) {
-  function selectMaterials() {
-    return db
+  function selectMaterials(on: Db = db) {
+    return on
       .select({
         id: umkMaterials.id,
         title: umkMaterials.title,
@@ -337,8 +337,9 @@ export function createUmkRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async material(id: number, scope: MaterialScope): Promise<MaterialRow | null> {
-      const rows = await selectMaterials()
+    /** A material in `scope`; `on` a transaction to read what it wrote. */
+    async material(id: number, scope: MaterialScope, on: Db = db): Promise<MaterialRow | null> {
+      const rows = await selectMaterials(on)
         .where(and(eq(umkMaterials.id, id), visible(scope)))
         .limit(1);
       return (rows[0] as MaterialRow | undefined) ?? null;
@@ -376,6 +377,7 @@ export function createUmkRepository(db: Db) {
       fields: MaterialFields,
       file: MaterialFile,
       bookCategoryId: number | null,
+      finish: (tx: Db, id: number) => Promise<void>,
     ): Promise<number> {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -386,6 +388,7 @@ export function createUmkRepository(db: Db) {
         if (bookCategoryId !== null) {
           await tx.insert(books).values(bookOf(row.id, teacherId, fields, file, bookCategoryId));
         }
+        await finish(tx as unknown as Db, row.id);
         return row.id;
       });
     },
@@ -400,6 +403,7 @@ export function createUmkRepository(db: Db) {
       fields: MaterialFields,
       file: MaterialFile | null,
       bookCategoryId: number | null,
+      finish: (tx: Db, id: number) => Promise<void>,
     ): Promise<string> {
       return db.transaction(async (tx) => {
         const [old] = await tx
@@ -419,6 +423,7 @@ export function createUmkRepository(db: Db) {
           const { umkMaterialId: _m, ownerId: _o, ...changes } = book;
           await tx.insert(books).values(book).onConflictDoUpdate({ target: books.umkMaterialId, set: changes });
         }
+        await finish(tx as unknown as Db, id);
         return old.fileKey;
       });
     },

@@ -34,7 +34,7 @@ export function umkRoutes(service: UmkService): Binding[] {
     bind(umkList, async ({ input, user }) => service.list(user, input)),
     bind(umkStudentList, async ({ input, user }) => service.list(user, input)),
 
-    bind(umkInsertOrUpdate, async ({ input, user, files }) => service.save(user, input, files)),
+    bind(umkInsertOrUpdate, async ({ input, user, files, remember }) => service.save(user, input, files, remember)),
     bind(umkDelete, async ({ input, user }) => service.remove(user, input.id_books)),
 
     bind(umkDownload, async ({ input, user, reply }) => {

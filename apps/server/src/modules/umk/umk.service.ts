@@ -1,14 +1,24 @@
 import { roles } from '@okuu/contracts/endpoint';
 import { umkDownloadUrl, umkPreviewUrl } from '@okuu/contracts/umk/download';
 import { studentKindOf, type UmkAudience, type UmkMaterial, umkLimits } from '@okuu/contracts/umk/material';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isPdfName } from '../../lib/files.ts';
-import { acceptUpload, type FileMode, storeUpload } from '../../lib/uploads.ts';
+import { type Remember, rememberNothing } from '../../lib/idempotency.ts';
+import type { UploadedFile } from '../../lib/replies.ts';
+import type { AuthUser } from '../../lib/session.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { acceptUpload, commitUploads, type FileMode } from '../../lib/uploads.ts';
 import { validationError } from '../../lib/validation.ts';
-import type { UploadedFile } from '../../plugins/router.ts';
-import type { Storage } from '../../plugins/storage.ts';
-import type { AuthUser } from '../auth/auth.repository.ts';
-import type { MaterialFields, MaterialFilter, MaterialRow, MaterialScope, UmkRepository } from './umk.repository.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type {
+  MaterialFields,
+  MaterialFile,
+  MaterialFilter,
+  MaterialRow,
+  MaterialScope,
+  UmkRepository,
+} from './umk.repository.ts';
 
 const notFound = () => new AppError('not_found', 'There is no such study material.');
 const fileNotFound = () => new AppError('not_found', 'There is no such file.');
@@ -85,6 +95,7 @@ const named = (r: { name: string; nameKg: string; nameEn: string }) => ({
 export function createUmkService(deps: {
   repo: UmkRepository;
   storage: Storage;
+  files: Pick<FilesService, 'checkQuota'>;
   /** A material's library flag adds, changes or removes its book: the library hears of every change. */
   libraryChanged: () => Promise<void>;
 }) {
@@ -180,7 +191,12 @@ export function createUmkService(deps: {
       };
     },
 
-    async save(user: AuthUser, input: MaterialInput, uploads: UploadedFile[]): Promise<UmkMaterial> {
+    async save(
+      user: AuthUser,
+      input: MaterialInput,
+      uploads: UploadedFile[],
+      remember: Remember = rememberNothing,
+    ): Promise<UmkMaterial> {
       const existing = input.id_books === -1 ? null : await repo.material(input.id_books, { everything: true });
       if (input.id_books !== -1 && !existing) throw notFound();
       if (existing && existing.teacherId !== user.id) {
@@ -217,26 +233,32 @@ export function createUmkService(deps: {
         audience: input.audience,
       };
 
-      const stored = upload ? await storeUpload(storage, 'umk', upload) : null;
-      const file = stored && upload ? { fileName: upload.name, fileKey: stored.key, fileSize: stored.size } : null;
-      let id: number;
-      let previousKey: string | null = null;
-      try {
-        if (existing) {
-          id = existing.id;
-          previousKey = await repo.update(id, user.id, fields, file, bookCategoryId);
-        } else {
-          id = await repo.insert(user.id, fields, file as NonNullable<typeof file>, bookCategoryId);
-        }
-      } catch (err) {
-        if (stored) await storage.delete(stored.key).catch(() => {});
-        throw err;
-      }
+      if (upload) await deps.files.checkQuota(user.id, upload.file.size);
+      // The file is written under a temporary key and moved to its own as the rows commit.
+      const toStage = upload ? [{ tempPath: upload.file.tempPath, keyPrefix: 'umk' }] : [];
+      let file: MaterialFile | null = null;
+      // The reply is read inside the transaction (what it wrote), and stored with it for a retry.
+      const { material, previousKey } = await commitUploads(storage, toStage, async ([staged], promote) => {
+        file = staged && upload ? { fileName: upload.name, fileKey: staged.key, fileSize: staged.size } : null;
+        let written: UmkMaterial | undefined;
+        const finish = async (tx: Db, id: number) => {
+          const row = await repo.material(id, { everything: true }, tx);
+          if (!row) throw notFound();
+          written = toMaterial(row, user);
+          await remember(tx, written);
+          await promote();
+        };
+        const previousKey = existing
+          ? await repo.update(existing.id, user.id, fields, file, bookCategoryId, finish)
+          : null;
+        if (!existing) await repo.insert(user.id, fields, file as unknown as MaterialFile, bookCategoryId, finish);
+        return { material: written as UmkMaterial, previousKey };
+      });
       await deps.libraryChanged();
-      if (file && previousKey && previousKey !== file.fileKey) await storage.delete(previousKey).catch(() => {});
-      const row = await repo.material(id, { everything: true });
-      if (!row) throw notFound();
-      return toMaterial(row, user);
+      if (file && previousKey && previousKey !== (file as MaterialFile).fileKey) {
+        await storage.delete(previousKey).catch(() => {});
+      }
+      return material;
     },
 
     async remove(user: AuthUser, id: number) {

@@ -22,9 +22,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectNothingStored } from '../../../test/multipart.ts';
 import { books } from '../../db/schema/library.ts';
+import { studentProfiles } from '../../db/schema/profiles.ts';
 import { umkMaterials } from '../../db/schema/umk.ts';
 import { groups, registrations } from '../../db/schema/university.ts';
-import { studentProfiles, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 import { minimalPdf } from '../../db/seed/pdf.ts';
 
 type Fields = Record<string, string | string[]>;
@@ -82,7 +83,7 @@ beforeAll(async () => {
     t.signIn('teacher1'),
     t.signIn('teacher2'),
     t.signIn('student1'),
-    t.signIn('staff1'),
+    t.sessionOf('staff1'),
   ]);
   const seeded = (await teacherList(teacher)).items;
   const first = seeded[seeded.length - 1] as UmkMaterial;

@@ -1,4 +1,3 @@
-import type { Role } from '@okuu/contracts/endpoint';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -27,12 +26,6 @@ export type SignInMessage =
   | { key: 'enterCredentials' | 'wrongCredentials' | 'passwordsDoNotMatch' | 'unsupportedRole' }
   | { error: unknown };
 
-/**
- * Spec section 1: role 1 is a teacher, role 2 a student; both go to /lms after sign-in. (Numbers, not the
- * contracts' `roles`: importing that would load the contracts, and zod, with this screen's code.)
- */
-const portalRoles: readonly Role[] = [1, 2];
-
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -55,14 +48,13 @@ export function useSignIn() {
   async function authorize(credentials: Credentials): Promise<void> {
     try {
       const { user } = await authorization.mutateAsync(credentials);
-      if (!portalRoles.includes(user.role as Role)) {
-        setMessage({ key: 'unsupportedRole' });
-        return;
-      }
       startSession(queryClient, user);
       navigate('/lms', { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'credentials_change_required') {
+      // Who may enter is the server's rule: a refused role gets no session.
+      if (error instanceof ApiError && error.code === 'no_portal_access') {
+        setMessage({ key: 'unsupportedRole' });
+      } else if (error instanceof ApiError && error.code === 'credentials_change_required') {
         setMode('update');
       } else if (error instanceof ApiError && error.code === 'bad_credentials') {
         setMessage({ key: hasStoredSession() ? 'enterCredentials' : 'wrongCredentials' });

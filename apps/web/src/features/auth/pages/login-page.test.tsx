@@ -44,7 +44,7 @@ describe('sign-in', () => {
     const calls = fakeServer({
       '/logo.json': logo,
       '/api/auth/recovery.json': { data: { LOG_PAS: 0 } },
-      '/api/auth/orize.json': { data: { token: 't', user: student } },
+      '/api/auth/orize.json': { data: { user: student } },
     });
     await signIn('student1', 'Okuu2026!');
 
@@ -59,6 +59,18 @@ describe('sign-in', () => {
     expect(orize?.body).toEqual({ login: 'student1', password: 'Okuu2026!' });
     expect(orize?.at).toBeGreaterThanOrEqual(submittedAt + 500);
     expect(window.localStorage.getItem('token')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('says the portal has no area for a role the server refuses, and starts no session', async () => {
+    fakeServer({
+      '/logo.json': logo,
+      '/api/auth/recovery.json': { data: { LOG_PAS: 0 } },
+      '/api/auth/orize.json': { status: 403, error: { code: 'no_portal_access', message: 'No area' } },
+    });
+    await signIn('staff1', 'Okuu2026!');
+    expect(await screen.findByText('Для этой учётной записи вход в портал не предусмотрен')).toBeTruthy();
+    expect(screen.queryByText('portal home')).toBeNull();
+    expect(window.localStorage.getItem('token')).toBeNull();
   });
 
   it('shows the wrong-credentials message, which a click hides', async () => {
@@ -162,7 +174,7 @@ describe('credential update', () => {
   it('signs in with the new credentials when the sms says they were changed', async () => {
     const { calls, user } = await reachUpdateMode({
       '/api/auth/updatelogin.json': { data: [[{ sms: 'Логин и пароль успешно Изменены' }]] },
-      '/api/auth/orize.json': { data: { token: 't', user: { ...student, login: 'ivanov' } } },
+      '/api/auth/orize.json': { data: { user: { ...student, login: 'ivanov' } } },
     });
     await fillUpdate(user, 'Secret123', 'Secret123');
 

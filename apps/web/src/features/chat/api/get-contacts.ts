@@ -23,16 +23,6 @@ export function useContacts() {
   });
 }
 
-/** The count shown for a conversation's contact entry. */
-export function countOf(data: ContactsData | undefined, ref: ConversationRef): number {
-  if (!data) return 0;
-  if (ref.kind === 'person') return data.contacts.find((c) => c.idid === ref.peerId)?.countMessages ?? 0;
-  const chat = data.groupChats.find((g) =>
-    ref.kind === 'group' ? g.id_group === ref.groupId : g.id_stream === ref.streamId,
-  );
-  return chat?.countMessages ?? 0;
-}
-
 /** A conversation's count set in the cached contacts (the group-chat pseudo-contact's total follows). */
 export function setContactCount(queryClient: QueryClient, ref: ConversationRef, count: (old: number) => number): void {
   queryClient.setQueryData<ContactsData>(chatKeys.contacts, (data) => {

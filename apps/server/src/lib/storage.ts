@@ -9,6 +9,10 @@ export interface Storage {
   put(key: string, source: Readable | Buffer): Promise<number>;
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+  /** Renames a stored file (atomic on one disk). */
+  move(from: string, to: string): Promise<void>;
+  /** Every stored file under the top-level folders `areas`, with its last change. */
+  list(areas: readonly string[]): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
 
 const keyPattern = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/;
@@ -42,6 +46,23 @@ export function createDiskStorage(root: string): Storage {
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    async move(from, to) {
+      const target = resolve(to);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(resolve(from), target);
+    },
+    async *list(areas) {
+      for (const area of areas) {
+        const dir = resolve(area);
+        const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+          if (!entry.isFile()) continue;
+          const file = path.join(entry.parentPath, entry.name);
+          const stat = await fs.stat(file).catch(() => null);
+          if (stat) yield { key: path.relative(root, file).split(path.sep).join('/'), modifiedAt: stat.mtime };
+        }
+      }
     },
   };
 }
