@@ -28,6 +28,14 @@ import { logo, logoImage } from './misc/logo.ts';
 import { photo, photoImage, position } from './misc/photo.ts';
 import { settings } from './misc/settings.ts';
 import { defaultYear, years } from './misc/years.ts';
+import { bankApps } from './payment/bank-apps.ts';
+import { paymentCallback } from './payment/callback.ts';
+import { payByCard } from './payment/card.ts';
+import { paymentHistory, paymentReceipt, paymentStatus } from './payment/history.ts';
+import { paymentCode } from './payment/payment-code-endpoint.ts';
+import { sandboxCheckout, sandboxConfirm, sandboxPay } from './payment/sandbox.ts';
+import { paymentGroups, paymentServices } from './payment/services.ts';
+import { staffPayments, staffPaymentsExport } from './payment/staff.ts';
 import { newsCheck } from './news/check.ts';
 import { newsData } from './news/data.ts';
 import { newsDelete } from './news/delete.ts';
@@ -113,4 +121,18 @@ export const registry: readonly Endpoint[] = [
   umkDelete,
   umkDownload,
   umkPreview,
+  paymentServices,
+  paymentGroups,
+  paymentCode,
+  bankApps,
+  payByCard,
+  paymentHistory,
+  paymentStatus,
+  paymentReceipt,
+  paymentCallback,
+  sandboxCheckout,
+  sandboxPay,
+  sandboxConfirm,
+  staffPayments,
+  staffPaymentsExport,
 ];

@@ -13,6 +13,7 @@ import { seedLibrary } from './library.ts';
 import { demoLogoPng } from './logo.ts';
 import * as names from './names.ts';
 import { seedNews } from './news.ts';
+import { seedPayments } from './payment.ts';
 
 export const demoPassword = 'Okuu2026!';
 
@@ -443,6 +444,7 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
     },
     now,
   );
+  const paidServiceCount = await seedPayments(db, { studentId: demoStudents[1] as number, year: currentYear }, now);
 
   for (const table of serialTables) {
     await db.execute(
@@ -473,6 +475,7 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
       chatMessages,
       books: library.books,
       studyMaterials: library.materials,
+      paidServices: paidServiceCount,
     },
   };
 }
