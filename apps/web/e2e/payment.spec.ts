@@ -115,7 +115,11 @@ test.describe
     });
 
     test('on a phone the bank apps open with the payment filled in', async ({ browser }) => {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await context.newPage();
       await signIn(page, 'student1');
       await page.goto('/lms/paymentcode');

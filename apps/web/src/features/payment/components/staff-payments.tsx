@@ -79,7 +79,13 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
             />
             <TextInput type="date" label={t('staff.from')} value={draft.from} onChange={set('from')} />
             <TextInput type="date" label={t('staff.to')} value={draft.to} onChange={set('to')} />
-            <TextInput label={t('staff.search')} value={draft.q} onChange={set('q')} maxLength={100} />
+            <TextInput
+              label={t('staff.searchLabel')}
+              placeholder={t('staff.search')}
+              value={draft.q}
+              onChange={set('q')}
+              maxLength={100}
+            />
             <Group align="flex-end" gap="xs">
               <Button type="submit">{t('staff.apply')}</Button>
               <Button
@@ -120,7 +126,7 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
       ) : list.data.items.length === 0 ? (
         <Text c="dimmed">{t('staff.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
+        <Table.ScrollContainer minWidth={760}>
           <Table striped highlightOnHover verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -157,11 +163,21 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
       )}
       {list.data && (page > 1 || list.data.hasMore) && (
         <Group justify="center" gap="xs">
-          <Button variant="default" disabled={page === 1} onClick={() => setPage(page - 1)}>
+          <Button
+            variant="default"
+            disabled={page === 1}
+            onClick={() => setPage(page - 1)}
+            aria-label={t('staff.prev')}
+          >
             ←
           </Button>
           <Text size="sm">{page}</Text>
-          <Button variant="default" disabled={!list.data.hasMore} onClick={() => setPage(page + 1)}>
+          <Button
+            variant="default"
+            disabled={!list.data.hasMore}
+            onClick={() => setPage(page + 1)}
+            aria-label={t('staff.next')}
+          >
             →
           </Button>
         </Group>

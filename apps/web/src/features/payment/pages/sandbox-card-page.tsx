@@ -69,7 +69,7 @@ export function SandboxCardPage() {
       <PageTitle page={t('sandbox.title')} />
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} w="100%" maw={440}>
         <Stack gap="md">
-          <Group justify="space-between" wrap="nowrap">
+          <Group justify="space-between" gap="xs">
             <Title order={1} size="h3">
               {t('sandbox.title')}
             </Title>
@@ -117,7 +117,7 @@ export function SandboxCardPage() {
                       placeholder="0000 0000 0000 0000"
                       error={errors.cardNumber}
                     />
-                    <Group grow align="flex-start">
+                    <Group grow align="flex-end">
                       <TextInput
                         label={t('sandbox.expiry')}
                         value={card.expiry}
