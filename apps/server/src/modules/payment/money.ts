@@ -12,15 +12,10 @@ export function formatSom(tyiyn: number, lang: Lang = 'ru'): string {
   );
 }
 
-/** A UTC instant as day and time in Asia/Bishkek. */
-export function bishkekTime(date: Date, lang: Lang = 'ru'): string {
-  return new Intl.DateTimeFormat(locales[lang], {
-    timeZone: 'Asia/Bishkek',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A UTC instant as DD.MM.YYYY HH:mm in Asia/Bishkek (UTC+6 all year), the same in every language. */
+export function bishkekTime(date: Date): string {
+  const d = new Date(date.getTime() + 6 * 3600_000);
+  return `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
 }

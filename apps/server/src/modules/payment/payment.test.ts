@@ -31,9 +31,10 @@ let editable: PaidService;
 
 beforeAll(async () => {
   t = await createTestApp({ PAYMENT_CALLBACK_SECRET: secret });
-  [student, other, teacher, staff] = await Promise.all(
-    ['student1', 'student2', 'teacher1', 'staff1'].map((login) => t.signIn(login)),
-  );
+  student = await t.signIn('student1');
+  other = await t.signIn('student2');
+  teacher = await t.signIn('teacher1');
+  staff = await t.signIn('staff1');
   services = (await t.call(paymentServices, {}, { cookie: student })).body.data;
   fixed = services.find((s) => !s.amountEditable) as PaidService;
   editable = services.find((s) => s.amountEditable) as PaidService;

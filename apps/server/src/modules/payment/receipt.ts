@@ -102,12 +102,18 @@ export async function receiptPdf(row: PaymentRow, university: string, lang: Lang
             line(l.year, row.year.name),
             line(l.code, row.code),
             line(l.method, row.method === 'card' ? l.card : l.bank),
-            line(l.paidAt, row.paidAt ? bishkekTime(row.paidAt, lang) : '—'),
+            line(l.paidAt, row.paidAt ? bishkekTime(row.paidAt) : '—'),
             line(l.reference, row.providerRef ?? '—'),
             line(l.status, l.paid),
           ],
         },
-        layout: 'lightHorizontalLines',
+        layout: {
+          hLineWidth: (i: number) => (i === 0 ? 0 : 0.5),
+          vLineWidth: () => 0,
+          hLineColor: () => '#cccccc',
+          paddingTop: () => 4,
+          paddingBottom: () => 4,
+        },
       },
       {
         columns: [
