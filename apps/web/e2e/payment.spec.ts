@@ -45,7 +45,7 @@ async function startCardPayment(page: Page) {
 
 async function payWith(page: Page, card: string) {
   await page.getByLabel('Номер карты').fill(card);
-  await page.getByLabel('Срок действия (ММ/ГГ)').fill('12/30');
+  await page.getByLabel('Срок (ММ/ГГ)').fill('12/30');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Оплатить 150,00 сом' }).click();
 }

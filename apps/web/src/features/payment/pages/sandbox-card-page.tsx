@@ -117,7 +117,7 @@ export function SandboxCardPage() {
                       placeholder="0000 0000 0000 0000"
                       error={errors.cardNumber}
                     />
-                    <Group grow align="flex-end">
+                    <Group grow align="flex-start">
                       <TextInput
                         label={t('sandbox.expiry')}
                         value={card.expiry}
