@@ -7,7 +7,7 @@ const colorOf: Record<PaymentStatus, string> = { pending: 'yellow', paid: 'green
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation('payment');
   return (
-    <Badge color={colorOf[status]} variant="light" data-status={status}>
+    <Badge color={colorOf[status]} variant="dot" data-status={status}>
       {t(`status.${status}`)}
     </Badge>
   );

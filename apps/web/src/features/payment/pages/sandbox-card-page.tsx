@@ -73,7 +73,7 @@ export function SandboxCardPage() {
             <Title order={1} size="h3">
               {t('sandbox.title')}
             </Title>
-            <Badge color="orange" variant="light">
+            <Badge color="orange" variant="dot">
               {t('sandbox.badge')}
             </Badge>
           </Group>
