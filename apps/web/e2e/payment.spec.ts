@@ -36,7 +36,7 @@ async function openPayment(page: Page) {
 async function startCardPayment(page: Page) {
   await page.getByRole('button', { name: 'Оплатить картой' }).click();
   const dialog = page.getByRole('dialog', { name: 'Оплатить банковской картой?' });
-  await expect(dialog).toContainText(`Услуга: ${service}. Сумма: 150,00 сом.`);
+  await expect(dialog).toContainText(`${service}: 150,00 сом.`);
   await dialog.getByRole('button', { name: 'Перейти к оплате' }).click();
   await expect(page).toHaveURL(/\/lms\/sandbox\/pay\/[A-Za-z0-9_-]{32}$/);
   await expect(page.getByRole('heading', { name: 'Оплата картой' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import { roles } from '@okuu/contracts/endpoint';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/ui/page-title';
@@ -21,10 +21,7 @@ export function StaffPaymentsPage() {
       {user.role !== roles.staff ? (
         <Alert color="blue">{t('staff.notForRole')}</Alert>
       ) : (
-        <>
-          <Text c="dimmed">{t('staff.intro')}</Text>
-          <StaffPayments years={years.data ?? []} />
-        </>
+        <StaffPayments years={years.data ?? []} />
       )}
     </Stack>
   );

@@ -40,7 +40,7 @@ describe('card payment', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Оплатить картой' }));
     const dialog = await screen.findByRole('dialog', { name: 'Оплатить банковской картой?' });
-    expect(dialog.textContent).toContain('Сумма: 150,00 сом');
+    expect(dialog.textContent).toContain('Справка: 150,00 сом.');
     expect(calls).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Перейти к оплате' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/lms/sandbox/pay/abc'));

@@ -155,7 +155,7 @@ export function PaymentScreen({ years, defaultYear, desktop }: Props) {
               }
               error={
                 service?.amountEditable && amount === null
-                  ? t('form.amountInvalid', { min: formatSom(service.minAmount), max: formatSom(service.maxAmount) })
+                  ? t('form.amountRange', { min: formatSom(service.minAmount), max: formatSom(service.maxAmount) })
                   : undefined
               }
             />
@@ -218,9 +218,6 @@ export function PaymentScreen({ years, defaultYear, desktop }: Props) {
                   <Title order={2} size="h4">
                     {t('banks.heading')}
                   </Title>
-                  <Text size="sm" c="dimmed">
-                    {t('banks.hint')}
-                  </Text>
                   <BankAppList apps={bankApps.data} payload={shown.qr.payload} />
                 </Stack>
               </Paper>

@@ -48,19 +48,19 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
         <form onSubmit={apply}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
             <NativeSelect
-              label={t('staff.status')}
+              label={t('history.status')}
               value={draft.status}
               onChange={set('status')}
               data={[any, ...paymentStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
             />
             <NativeSelect
-              label={t('staff.method')}
+              label={t('history.method')}
               value={draft.method}
               onChange={set('method')}
               data={[any, ...paymentMethods.map((m) => ({ value: m, label: t(`method.${m}`) }))]}
             />
             <NativeSelect
-              label={t('staff.service')}
+              label={t('history.service')}
               value={draft.service}
               onChange={set('service')}
               data={[
@@ -69,7 +69,7 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
               ]}
             />
             <NativeSelect
-              label={t('staff.year')}
+              label={t('form.year')}
               value={draft.year}
               onChange={set('year')}
               data={[

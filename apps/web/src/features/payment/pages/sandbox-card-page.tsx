@@ -157,7 +157,6 @@ export function SandboxCardPage() {
                     <Title order={2} size="h4">
                       {t('sandbox.codeHeading')}
                     </Title>
-                    <Text size="sm">{t('sandbox.codeText')}</Text>
                     <TextInput
                       label={t('sandbox.code')}
                       value={code}
