@@ -14,6 +14,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import type { PaidService } from '@okuu/contracts/payment/payment';
 import { formatPaymentCode } from '@okuu/contracts/payment/payment-code';
 import { useId, useState } from 'react';
@@ -90,7 +91,10 @@ export function PaymentScreen({ years, defaultYear, desktop }: Props) {
 
   const service = services.data?.find((s) => s.id === serviceId) ?? null;
   const amount = service ? amountOf(service, amountText) : null;
-  const code = usePaymentCode(service && amount !== null ? { year, service: service.id, amount } : null);
+  // The QR follows a typed amount once typing pauses, not at every keystroke.
+  const [settledText] = useDebouncedValue(amountText, 400);
+  const settled = service ? amountOf(service, settledText) : null;
+  const code = usePaymentCode(service && settled !== null ? { year, service: service.id, amount: settled } : null);
   const bankApps = useBankApps(!desktop);
 
   const choose = (id: number) => {
