@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { chatSocketCloseCodes, chatSocketPath } from '@okuu/contracts/chat/events';
 import { portalRoles } from '@okuu/contracts/endpoint';
+import { paymentCallback } from '@okuu/contracts/payment/callback';
 import { registry } from '@okuu/contracts/registry';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino from 'pino';
@@ -34,6 +35,10 @@ import { createMiscService } from './modules/misc/misc.service.ts';
 import { createNewsRepository } from './modules/news/news.repository.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
 import { createNewsService, newsChannel } from './modules/news/news.service.ts';
+import { createPaymentRepository } from './modules/payment/payment.repository.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { createPaymentService } from './modules/payment/payment.service.ts';
+import { createSandboxProvider, createSandboxService } from './modules/payment/sandbox.ts';
 import { createProfileRepository } from './modules/profile/profile.repository.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
@@ -211,6 +216,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     libraryService.forgetLists();
   });
   app.addHook('onClose', async () => stopRestored());
+  // Paid services. The sandbox card provider sends its signed notifications to the portal's callback the way a
+  // provider's server would: an HTTP request of its own, no session, no browser (here through Fastify's inject).
+  const now = deps.now ?? (() => new Date());
+  const paymentRepo = createPaymentRepository(database.db);
+  const payment = config.payment;
+  const paymentService = createPaymentService({
+    repo: paymentRepo,
+    config: payment,
+    provider:
+      payment.provider === 'sandbox'
+        ? createSandboxProvider({ repo: paymentRepo, secret: payment.callbackSecret, now })
+        : null,
+    now,
+  });
+  const sandboxService = createSandboxService({
+    repo: paymentRepo,
+    secret: payment.callbackSecret,
+    merchant: payment.elqr.name,
+    now,
+    enabled: payment.provider === 'sandbox',
+    deliver: async (body) =>
+      (await app.inject({ method: 'POST', url: paymentCallback.path, payload: body, remoteAddress: '127.0.0.1' }))
+        .statusCode,
+    onDeliveryFailure: (status, event) => app.log.warn({ status, eventId: event.eventId }, 'sandbox callback refused'),
+  });
 
   await registerEndpoints(app, {
     registry,
@@ -232,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...chatRoutes(chatService),
       ...libraryRoutes(libraryService),
       ...umkRoutes(umkService),
+      ...paymentRoutes(paymentService, sandboxService, async () => (await miscService.branding()).name),
     ],
   });
 

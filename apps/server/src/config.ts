@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -54,6 +55,32 @@ const envSchema = z.object({
           ),
       ),
     ),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'off']).default('sandbox'),
+  PAYMENT_CALLBACK_SECRET: z.string().min(32, 'PAYMENT_CALLBACK_SECRET must be at least 32 characters').optional(),
+  PAYMENT_PENDING_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(30),
+  ELQR_LINK_PREFIX: z.url({ protocol: /^https?$/ }).default('https://pay.payqr.kg/'),
+  ELQR_PROVIDER_ID: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,32}$/, 'ELQR_PROVIDER_ID: 1 to 32 printable ASCII characters')
+    .default('qr.okuu.kg'),
+  ELQR_SERVICE_CODE: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,32}$/, 'ELQR_SERVICE_CODE: 1 to 32 printable ASCII characters')
+    .default('okuu-fees'),
+  ELQR_ACCOUNT: z
+    .string()
+    .regex(/^[0-9A-Za-z]{1,32}$/, 'ELQR_ACCOUNT: 1 to 32 letters and digits')
+    .default('1180000000000000'),
+  ELQR_MCC: z
+    .string()
+    .regex(/^\d{4}$/, 'ELQR_MCC: four digits (ISO 18245)')
+    .default('8220'),
+  ELQR_NAME: z.string().min(1).max(25).default('OKUU UNIVERSITY'),
 });
 
 export type Config = {
@@ -78,7 +105,17 @@ export type Config = {
   serverRenderShare: number;
   /** Origins besides the portal's own host whose pages may make state-changing calls (a proxy's public address). */
   allowedOrigins: ReadonlySet<string>;
+  payment: PaymentConfig;
 };
+
+/** Paid services: the card provider and the receiving side of the payment QR (ELQR). */
+export interface PaymentConfig {
+  provider: 'sandbox' | 'off';
+  /** HMAC key of the provider's callbacks; random per start when not configured. */
+  callbackSecret: string;
+  pendingMs: number;
+  elqr: { linkPrefix: string; providerId: string; serviceCode: string; account: string; mcc: string; name: string };
+}
 
 /** Reads the environment once. Fails fast with a message naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -108,5 +145,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     serverRenderShare: e.SERVER_RENDER_SHARE,
     allowedOrigins: new Set(e.ALLOWED_ORIGINS),
+    payment: {
+      provider: e.PAYMENT_PROVIDER,
+      callbackSecret: e.PAYMENT_CALLBACK_SECRET ?? randomBytes(32).toString('hex'),
+      pendingMs: e.PAYMENT_PENDING_MINUTES * 60_000,
+      elqr: {
+        linkPrefix: e.ELQR_LINK_PREFIX,
+        providerId: e.ELQR_PROVIDER_ID,
+        serviceCode: e.ELQR_SERVICE_CODE,
+        account: e.ELQR_ACCOUNT,
+        mcc: e.ELQR_MCC,
+        name: e.ELQR_NAME,
+      },
+    },
   };
 }

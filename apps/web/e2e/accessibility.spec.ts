@@ -89,6 +89,22 @@ for (const scheme of ['dark', 'light'] as const) {
       await page.getByRole('button', { name: 'Отмена' }).click();
     });
 
+    test('payment: the code, the QR, the card confirmation and the sandbox card page', async ({ page }) => {
+      await signIn(page, 'student2');
+      await page.goto('/lms/paymentcode');
+      await page.getByLabel('Вид услуги').selectOption({ label: 'Оплата за обучение' });
+      await expect(page.getByTestId('payment-qr')).toBeVisible();
+      await expect(page.getByTestId('payment-row').first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Оплатить картой' }).click();
+      await expect(page.getByRole('dialog', { name: 'Оплатить банковской картой?' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Перейти к оплате' }).click();
+      await expect(page.getByLabel('Номер карты')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
     test('e-library: the list, a fallback search, the upload form and the preview', async ({ page }) => {
       // The preview frames the browser's PDF viewer, which axe walks too: slow on a busy machine.
       test.slow();

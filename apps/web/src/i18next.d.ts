@@ -7,6 +7,7 @@ import type errors from './locales/ru/errors.json';
 import type library from './locales/ru/library.json';
 import type misc from './locales/ru/misc.json';
 import type news from './locales/ru/news.json';
+import type payment from './locales/ru/payment.json';
 import type profile from './locales/ru/profile.json';
 import type schedule from './locales/ru/schedule.json';
 import type umk from './locales/ru/umk.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       library: typeof library;
       misc: typeof misc;
       news: typeof news;
+      payment: typeof payment;
       profile: typeof profile;
       schedule: typeof schedule;
       umk: typeof umk;

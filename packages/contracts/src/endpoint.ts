@@ -18,7 +18,7 @@ export const roles = { teacher: 1, student: 2, staff: 3 } as const;
 export type Role = (typeof roles)[keyof typeof roles];
 
 /** The roles that have an area in the portal; the server refuses any other at sign-in (no_portal_access). */
-export const portalRoles: readonly Role[] = [roles.teacher, roles.student];
+export const portalRoles: readonly Role[] = [roles.teacher, roles.student, roles.staff];
 
 /** How the request carries its input: a JSON body, query parameters (GET) or multipart form data. */
 export type RequestKind = 'json' | 'query' | 'multipart';

@@ -44,6 +44,14 @@ import { newsData } from './news/data.ts';
 import { newsDelete } from './news/delete.ts';
 import { newsDownload } from './news/download.ts';
 import { newsInsert } from './news/insert.ts';
+import { bankApps } from './payment/bank-apps.ts';
+import { paymentCallback } from './payment/callback.ts';
+import { payByCard } from './payment/card.ts';
+import { paymentHistory, paymentReceipt, paymentStatus } from './payment/history.ts';
+import { paymentCode } from './payment/payment-code-endpoint.ts';
+import { sandboxCheckout, sandboxConfirm, sandboxPay } from './payment/sandbox.ts';
+import { paymentServices } from './payment/services.ts';
+import { staffPayments, staffPaymentsExport } from './payment/staff.ts';
 import { profileData } from './profile/profile-data.ts';
 import { resetPassword } from './profile/reset-password.ts';
 import { calendarEnable, calendarFeed, calendarRevoke, calendarStatus } from './schedule/calendar.ts';
@@ -141,4 +149,17 @@ export const registry: readonly Endpoint[] = [
   umkDelete,
   umkDownload,
   umkPreview,
+  paymentServices,
+  paymentCode,
+  bankApps,
+  payByCard,
+  paymentHistory,
+  paymentStatus,
+  paymentReceipt,
+  paymentCallback,
+  sandboxCheckout,
+  sandboxPay,
+  sandboxConfirm,
+  staffPayments,
+  staffPaymentsExport,
 ];

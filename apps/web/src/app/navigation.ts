@@ -6,6 +6,12 @@ export type TitleKey = keyof typeof common.titles;
 /** Where a side-menu entry whose screen the portal does not have yet leads: a 'not available yet' page. */
 export const UNAVAILABLE_PATH = '/lms/unavailable';
 
+/** Staff's payments screen (reconciliation); a staff menu links here. */
+export const STAFF_PAYMENTS_PATH = '/lms/staff/payments';
+
+/** The sandbox card provider's hosted page, /lms/sandbox/pay/<session>. */
+export const SANDBOX_PAY_PATH = '/lms/sandbox/pay';
+
 /** The side menu of spec section 2, in its order. */
 export const menuEntries: readonly { key: MenuKey; path: string }[] = [
   { key: 'schedule', path: '/lms/schedule' },
@@ -32,7 +38,6 @@ export const menuEntries: readonly { key: MenuKey; path: string }[] = [
 export const upcomingScreens: readonly { path: string; title: TitleKey }[] = [
   { path: 'journal', title: 'journal' },
   { path: 'registration', title: 'registration' },
-  { path: 'paymentcode', title: 'payment' },
   { path: 'singlewindow', title: 'references' },
   { path: 'transcript', title: 'transcript' },
 ];

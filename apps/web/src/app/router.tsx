@@ -5,7 +5,7 @@ import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router
 import { setUnauthorizedHandler } from '../lib/api';
 import { endSession, hasStoredSession, LOGIN_PATH } from '../lib/session';
 import { RootLayout } from './layouts/root-layout';
-import { UNAVAILABLE_PATH, upcomingScreens } from './navigation';
+import { SANDBOX_PAY_PATH, STAFF_PAYMENTS_PATH, UNAVAILABLE_PATH, upcomingScreens } from './navigation';
 import { queryClient } from './query-client';
 
 /**
@@ -39,6 +39,11 @@ const ChatPage = screen(() => import('./pages/chat-page').then((m) => m.ChatPage
 const UmkPage = screen(() => import('./pages/umk-page').then((m) => m.UmkPage));
 const LibraryPage = screen(() => import('./pages/library-page').then((m) => m.LibraryPage));
 const SchedulePage = screen(() => import('./pages/schedule-page').then((m) => m.SchedulePage));
+const PaymentPage = screen(() => import('./pages/payment-page').then((m) => m.PaymentPage));
+const StaffPaymentsPage = screen(() => import('./pages/staff-payments-page').then((m) => m.StaffPaymentsPage));
+const SandboxCardPage = screen(() =>
+  import('../features/payment/pages/sandbox-card-page').then((m) => m.SandboxCardPage),
+);
 const AppsPage = screen(() => import('./pages/apps-page').then((m) => m.AppsPage));
 const UpcomingScreen = screen(() => import('./pages/not-available-page').then((m) => m.UpcomingScreen));
 const UnavailableEntry = screen(() => import('./pages/not-available-page').then((m) => m.UnavailableEntry));
@@ -112,6 +117,8 @@ const routes: RouteObject[] = [
       { path: '/', element: <RootRedirect /> },
       { path: LOGIN_PATH, element: <LoginPage /> },
       { path: '/lms/offline', element: <OfflinePage /> },
+      // The sandbox card provider's hosted page: outside the portal (a provider's page knows no portal session).
+      { path: `${SANDBOX_PAY_PATH}/:session`, element: <SandboxCardPage /> },
       {
         path: '/lms',
         element: <PortalLayout />,
@@ -124,6 +131,8 @@ const routes: RouteObject[] = [
           { path: 'umk', element: <UmkPage /> },
           { path: 'library', element: <LibraryPage /> },
           { path: 'schedule', element: <SchedulePage /> },
+          { path: 'paymentcode', element: <PaymentPage /> },
+          { path: STAFF_PAYMENTS_PATH.slice('/lms/'.length), element: <StaffPaymentsPage /> },
           ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
           { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },
           { path: '*', element: <Navigate to="/lms" replace /> },

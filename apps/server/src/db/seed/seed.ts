@@ -14,6 +14,7 @@ import { seedLibrary } from './library.ts';
 import { demoLogoPng } from './logo.ts';
 import * as names from './names.ts';
 import { seedNews } from './news.ts';
+import { seedPayments } from './payment.ts';
 import { seedSchedule } from './schedule.ts';
 
 export const demoPassword = 'Okuu2026!';
@@ -507,6 +508,7 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
     },
     now,
   );
+  const paidServiceCount = await seedPayments(db, { studentId: demoStudents[1] as number, year: currentYear }, now);
 
   for (const table of serialTables) {
     await db.execute(
@@ -539,6 +541,7 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
       studyMaterials: library.materials,
       rooms: schedule.rooms,
       lessons: schedule.lessons,
+      paidServices: paidServiceCount,
     },
   };
 }

@@ -368,9 +368,18 @@ describe('refused sign-ins open no session', () => {
     return row?.n ?? 0;
   }
 
-  it('a role with no area in the portal (staff today) gets 403, no cookie, no session', async () => {
+  it('a role with no area in the portal gets 403, no cookie, no session', async () => {
+    await t.database.db
+      .insert(users)
+      .values({
+        login: 'visitor8',
+        passwordHash: await hashPassword(password),
+        role: 8,
+        lastName: 'V',
+        firstName: 'V',
+      });
     const before = await sessionCount();
-    const res = await t.app.inject({ method: 'POST', url: orize.path, payload: { login: 'staff1', password } });
+    const res = await t.app.inject({ method: 'POST', url: orize.path, payload: { login: 'visitor8', password } });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('no_portal_access');
     expect(res.headers['set-cookie']).toBeUndefined();

@@ -1,0 +1,54 @@
+import { Readable } from 'node:stream';
+import { bankApps } from '@okuu/contracts/payment/bank-apps';
+import { paymentCallback } from '@okuu/contracts/payment/callback';
+import { payByCard } from '@okuu/contracts/payment/card';
+import { paymentHistory, paymentReceipt, paymentStatus } from '@okuu/contracts/payment/history';
+import { paymentCode } from '@okuu/contracts/payment/payment-code-endpoint';
+import { sandboxCheckout, sandboxConfirm, sandboxPay } from '@okuu/contracts/payment/sandbox';
+import { paymentServices } from '@okuu/contracts/payment/services';
+import { staffPayments, staffPaymentsExport } from '@okuu/contracts/payment/staff';
+import { FileReply } from '../../lib/replies.ts';
+import { type Binding, bind } from '../../plugins/router.ts';
+import { paymentsCsv, paymentsXlsx } from './export.ts';
+import type { PaymentService } from './payment.service.ts';
+import { receiptPdf } from './receipt.ts';
+import type { SandboxService } from './sandbox.ts';
+
+const fileOf = (buffer: Buffer, type: string, name: string) =>
+  new FileReply(Readable.from([buffer]), buffer.length, type, name);
+
+export function paymentRoutes(
+  service: PaymentService,
+  sandbox: SandboxService,
+  universityName: () => Promise<string>,
+): Binding[] {
+  return [
+    bind(paymentServices, async () => service.services()),
+    bind(paymentCode, async ({ input, user }) => service.code(user, input)),
+    bind(bankApps, async () => [...service.bankApps()]),
+    bind(payByCard, async ({ input, user }) => service.payByCard(user, input)),
+    bind(paymentHistory, async ({ user }) => service.history(user)),
+    bind(paymentStatus, async ({ input, user }) => service.status(user, input.id)),
+    bind(paymentReceipt, async ({ input, user }) => {
+      const row = await service.paidPayment(user, input.id);
+      const pdf = await receiptPdf(row, await universityName(), input.lang);
+      return fileOf(pdf, 'application/pdf', `receipt-${row.id}.pdf`);
+    }),
+    bind(paymentCallback, async ({ input }) => service.callback(input)),
+    bind(sandboxCheckout, async ({ input }) => sandbox.checkout(input.session)),
+    bind(sandboxPay, async ({ input }) => sandbox.pay(input)),
+    bind(sandboxConfirm, async ({ input }) => sandbox.confirm(input)),
+    bind(staffPayments, async ({ input }) => service.staffList(input)),
+    bind(staffPaymentsExport, async ({ input }) => {
+      const rows = await service.staffRows(input);
+      const day = new Date().toISOString().slice(0, 10);
+      return input.format === 'csv'
+        ? fileOf(paymentsCsv(rows), 'text/csv; charset=utf-8', `payments-${day}.csv`)
+        : fileOf(
+            await paymentsXlsx(rows),
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            `payments-${day}.xlsx`,
+          );
+    }),
+  ];
+}

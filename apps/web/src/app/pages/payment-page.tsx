@@ -1,0 +1,44 @@
+import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { roles } from '@okuu/contracts/endpoint';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/ui/page-title';
+import { useDefaultYear } from '../../features/misc/api/get-default-year';
+import { useYears } from '../../features/misc/api/get-years';
+import { PaymentScreen } from '../../features/payment/components/payment-screen';
+import { errorMessage } from '../../lib/error-message';
+import { useSessionUser } from '../../lib/use-session';
+import { useDesktop } from '../desktop';
+
+/** /lms/paymentcode: paid services for students (the academic years come from misc). Other roles get a notice. */
+export function PaymentPage() {
+  const { t } = useTranslation();
+  const { t: tp } = useTranslation('payment');
+  const user = useSessionUser();
+  const desktop = useDesktop();
+  const years = useYears();
+  const defaultYear = useDefaultYear();
+  const student = user.role === roles.student;
+
+  return (
+    <Stack gap="lg" maw={1040}>
+      <PageTitle page={t('titles.payment')} />
+      <Title order={1} size="h2">
+        {t('menu.paymentCode')}
+      </Title>
+      {!student ? (
+        <Alert color="blue">{tp('notForRole')}</Alert>
+      ) : years.isError || defaultYear.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(years.error ?? defaultYear.error)}
+        </Alert>
+      ) : years.data && defaultYear.data ? (
+        <>
+          <Text c="dimmed">{tp('intro')}</Text>
+          <PaymentScreen years={years.data} defaultYear={defaultYear.data.id} desktop={desktop} />
+        </>
+      ) : (
+        <Skeleton h={160} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,5 @@
+export const paymentKeys = {
+  all: ['payment'] as const,
+  history: ['payment', 'history'] as const,
+  staff: ['payment', 'staff'] as const,
+};

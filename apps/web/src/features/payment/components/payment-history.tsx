@@ -1,0 +1,70 @@
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Payment } from '@okuu/contracts/payment/payment';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/error-message';
+import { formatShortDate, formatTime } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { localizedName } from '../../../lib/localized';
+import { usePaymentHistory } from '../api/get-payment-history';
+import { formatSom } from '../lib/money';
+import { PaymentStatusBadge } from './payment-status-badge';
+
+function PaymentRow({ payment }: { payment: Payment }) {
+  const { t } = useTranslation('payment');
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="payment-row" data-payment={payment.id}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={2} miw={0}>
+          <Text fw={500}>{localizedName(payment.service)}</Text>
+          <Text size="sm" c="dimmed">
+            {formatShortDate(payment.created)} {formatTime(payment.created)} · {t(`method.${payment.method}`)} ·{' '}
+            {t('history.code')} {payment.code} · {payment.year.name}
+          </Text>
+          {payment.receiptUrl && (
+            <Anchor href={`${payment.receiptUrl}&lang=${currentLanguage()}`} download size="sm">
+              {t('history.downloadReceipt')}
+            </Anchor>
+          )}
+        </Stack>
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {formatSom(payment.amount)} {t('som')}
+          </Text>
+          <PaymentStatusBadge status={payment.status} />
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The student's payments with their statuses; a receipt for each paid one. */
+export function PaymentHistory() {
+  const { t } = useTranslation('payment');
+  const history = usePaymentHistory();
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="payment-history-heading">
+      <Group justify="space-between">
+        <Title order={2} size="h3" id="payment-history-heading">
+          {t('history.heading')}
+        </Title>
+        <Button variant="subtle" size="compact-sm" onClick={() => history.refetch()} loading={history.isFetching}>
+          {t('history.refresh')}
+        </Button>
+      </Group>
+      {history.isPending ? (
+        <Stack gap="sm">
+          <Skeleton h={72} />
+          <Skeleton h={72} />
+        </Stack>
+      ) : history.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(history.error)}
+        </Alert>
+      ) : history.data.length === 0 ? (
+        <Text c="dimmed">{t('history.empty')}</Text>
+      ) : (
+        history.data.map((payment) => <PaymentRow key={payment.id} payment={payment} />)
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { Alert, Group, Loader, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { localizedName } from '../../../lib/localized';
+import { usePaymentStatus } from '../api/get-payment-history';
+import { formatSom } from '../lib/money';
+
+const knownReasons = ['declined', 'wrong_code', 'provider_unavailable'] as const;
+
+/** What became of the card payment the provider's page sent the payer back from (asked again while pending). */
+export function PaymentResult({ paymentId, onDismiss }: { paymentId: number; onDismiss: () => void }) {
+  const { t } = useTranslation('payment');
+  const status = usePaymentStatus(paymentId);
+  const payment = status.data;
+  if (!payment) return null;
+  const common = { withCloseButton: true, onClose: onDismiss, closeButtonLabel: t('result.dismiss'), role: 'status' };
+  if (payment.status === 'pending') {
+    return (
+      <Alert color="blue" {...common}>
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text size="sm">{t('result.pending')}</Text>
+        </Group>
+      </Alert>
+    );
+  }
+  if (payment.status === 'paid') {
+    return (
+      <Alert color="green" {...common} data-testid="payment-result">
+        {t('result.paid', { amount: formatSom(payment.amount), service: localizedName(payment.service) })}
+      </Alert>
+    );
+  }
+  if (payment.status === 'expired') {
+    return (
+      <Alert color="gray" {...common} data-testid="payment-result">
+        {t('result.expired')}
+      </Alert>
+    );
+  }
+  const reason = knownReasons.find((r) => r === payment.failureReason) ?? 'other';
+  return (
+    <Alert color="red" {...common} role="alert" data-testid="payment-result">
+      {t('result.failed', { reason: t(`result.reasons.${reason}`) })}
+    </Alert>
+  );
+}

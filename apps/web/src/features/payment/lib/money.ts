@@ -1,0 +1,39 @@
+import { currentLanguage } from '../../../lib/i18n';
+import type { Language } from '../../../lib/languages';
+
+/**
+ * Money is kept in tyiyn (integers) and shown as som with two decimals in the reader's language: '1 234,50' in
+ * Russian and Kyrgyz, '1,234.50' in English. (By hand, not Intl: Chromium has no Kyrgyz, and text is enough.)
+ */
+const separators: Record<Language, { group: string; decimal: string }> = {
+  ru: { group: '\u00a0', decimal: ',' },
+  kg: { group: '\u00a0', decimal: ',' },
+  en: { group: ',', decimal: '.' },
+};
+
+export function formatSom(tyiyn: number, language: Language = currentLanguage()): string {
+  const { group, decimal } = separators[language];
+  const sign = tyiyn < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(tyiyn));
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${sign}${whole}${decimal}${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A typed amount of som ('1 234,5', '1234.50', '700') in tyiyn, or null when it is not a positive amount with at most
+ * two decimals. Parsed as text, never through floating point.
+ */
+export function parseSom(text: string): number | null {
+  const cleaned = text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  const match = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  const tyiyn = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return tyiyn > 0 ? tyiyn : null;
+}
+
+/** Tyiyn as the amount field shows it for editing: '700' or '700,50' (no grouping). */
+export function somInputText(tyiyn: number, language: Language = currentLanguage()): string {
+  const cents = tyiyn % 100;
+  const whole = String(Math.floor(tyiyn / 100));
+  return cents === 0 ? whole : `${whole}${separators[language].decimal}${String(cents).padStart(2, '0')}`;
+}
