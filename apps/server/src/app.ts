@@ -28,6 +28,12 @@ import { newsRoutes } from './modules/news/news.routes.ts';
 import { createNewsService, newsChannel } from './modules/news/news.service.ts';
 import { createProfileRepository } from './modules/profile/profile.repository.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { createSingleWindowRepository } from './modules/single-window/single-window.repository.ts';
+import { singleWindowRoutes } from './modules/single-window/single-window.routes.ts';
+import { createSingleWindowService } from './modules/single-window/single-window.service.ts';
+import { createTranscriptRepository } from './modules/transcript/transcript.repository.ts';
+import { transcriptRoutes } from './modules/transcript/transcript.routes.ts';
+import { createTranscriptService } from './modules/transcript/transcript.service.ts';
 import { createUmkRepository } from './modules/umk/umk.repository.ts';
 import { umkRoutes } from './modules/umk/umk.routes.ts';
 import { createUmkService } from './modules/umk/umk.service.ts';
@@ -166,6 +172,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     currentPeriod: miscService.currentPeriod,
   });
 
+  const institution = async () => (await miscService.branding()).name;
+  const singleWindowService = createSingleWindowService({
+    repo: createSingleWindowRepository(database.db),
+    institution,
+    currentYear: async () => (await miscService.currentPeriod()).year,
+  });
+  const transcriptService = createTranscriptService({ repo: createTranscriptRepository(database.db), institution });
+
   await registerEndpoints(app, {
     registry,
     auth: authService,
@@ -179,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...chatRoutes(chatService),
       ...libraryRoutes(libraryService),
       ...umkRoutes(umkService),
+      ...singleWindowRoutes(singleWindowService),
+      ...transcriptRoutes(transcriptService),
     ],
   });
 

@@ -35,6 +35,23 @@ import { newsDownload } from './news/download.ts';
 import { newsInsert } from './news/insert.ts';
 import { profileData } from './profile/profile-data.ts';
 import { resetPassword } from './profile/reset-password.ts';
+import { districtList, documentList, purposeList, regionList } from './single-window/lists.ts';
+import {
+  orderCancel,
+  orderDocument,
+  orderList,
+  orderQueue,
+  orderSave,
+  orderStatus,
+  verifyDocument,
+} from './single-window/orders.ts';
+import { gradeScale, gradeScaleSave } from './transcript/grade-scale.ts';
+import {
+  staffTranscript,
+  staffTranscriptPdf,
+  studentTranscript,
+  studentTranscriptPdf,
+} from './transcript/transcript.ts';
 import { umkDelete } from './umk/delete.ts';
 import { umkDownload, umkPreview } from './umk/download.ts';
 import { umkInsertOrUpdate } from './umk/insert-or-update.ts';
@@ -113,4 +130,21 @@ export const registry: readonly Endpoint[] = [
   umkDelete,
   umkDownload,
   umkPreview,
+  documentList,
+  regionList,
+  districtList,
+  purposeList,
+  orderList,
+  orderSave,
+  orderCancel,
+  orderQueue,
+  orderStatus,
+  orderDocument,
+  verifyDocument,
+  studentTranscript,
+  studentTranscriptPdf,
+  staffTranscript,
+  staffTranscriptPdf,
+  gradeScale,
+  gradeScaleSave,
 ];
