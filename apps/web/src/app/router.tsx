@@ -1,11 +1,12 @@
+import type { SessionUser } from '@okuu/contracts/auth/user';
 import { isHomePath, isPortalPath } from '@okuu/contracts/first-calls';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, useEffect, useState } from 'react';
 import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api';
-import { endSession, hasStoredSession, LOGIN_PATH } from '../lib/session';
+import { endSession, hasStoredSession, LOGIN_PATH, sessionQueryKey } from '../lib/session';
 import { RootLayout } from './layouts/root-layout';
-import { UNAVAILABLE_PATH, upcomingScreens } from './navigation';
+import { staffScreens, UNAVAILABLE_PATH, upcomingScreens } from './navigation';
 import { queryClient } from './query-client';
 
 /**
@@ -39,6 +40,14 @@ const ChatPage = screen(() => import('./pages/chat-page').then((m) => m.ChatPage
 const UmkPage = screen(() => import('./pages/umk-page').then((m) => m.UmkPage));
 const LibraryPage = screen(() => import('./pages/library-page').then((m) => m.LibraryPage));
 const AppsPage = screen(() => import('./pages/apps-page').then((m) => m.AppsPage));
+const SingleWindowPage = screen(() =>
+  import('../features/single-window/pages/single-window-page').then((m) => m.SingleWindowPage),
+);
+const TranscriptPage = screen(() =>
+  import('../features/transcript/pages/transcript-page').then((m) => m.TranscriptPage),
+);
+const VerifyPage = screen(() => import('../features/single-window/pages/verify-page').then((m) => m.VerifyPage));
+const StaffScreens = staffScreens.map(({ path, load }) => ({ path, Screen: screen(load) }));
 const UpcomingScreen = screen(() => import('./pages/not-available-page').then((m) => m.UpcomingScreen));
 const UnavailableEntry = screen(() => import('./pages/not-available-page').then((m) => m.UnavailableEntry));
 
@@ -103,6 +112,15 @@ function useUnauthorizedRedirect() {
   }, [navigate, queryClient]);
 }
 
+/**
+ * The staff area's screens are for staff (role 3); anyone else goes home. (The portal layout has the session in the
+ * cache before it renders a screen; use-session itself would bring the contracts into the sign-in screen's code.)
+ */
+function StaffOnly({ children }: { children: ReactNode }) {
+  const user = useQueryClient().getQueryData<SessionUser>(sessionQueryKey);
+  return user?.role === 3 ? children : <Navigate to="/lms" replace />;
+}
+
 /** The route table of spec section 2 (made once: built from JSX, it would be rebuilt at every render). */
 const routes: RouteObject[] = [
   {
@@ -111,6 +129,8 @@ const routes: RouteObject[] = [
       { path: '/', element: <RootRedirect /> },
       { path: LOGIN_PATH, element: <LoginPage /> },
       { path: '/lms/offline', element: <OfflinePage /> },
+      // Public pages (spec: public base /lms/public): no session needed.
+      { path: '/lms/public/verify/:code?', element: <VerifyPage /> },
       {
         path: '/lms',
         element: <PortalLayout />,
@@ -122,6 +142,16 @@ const routes: RouteObject[] = [
           { path: 'chat', element: <ChatPage /> },
           { path: 'umk', element: <UmkPage /> },
           { path: 'library', element: <LibraryPage /> },
+          { path: 'singlewindow', element: <SingleWindowPage /> },
+          { path: 'transcript', element: <TranscriptPage /> },
+          ...StaffScreens.map(({ path, Screen }) => ({
+            path,
+            element: (
+              <StaffOnly>
+                <Screen />
+              </StaffOnly>
+            ),
+          })),
           ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
           { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },
           { path: '*', element: <Navigate to="/lms" replace /> },

@@ -19,36 +19,63 @@ export type GradeBand = z.infer<typeof gradeBand>;
 
 export const gradeScaleLimits = { maxBands: 20 } as const;
 
+/** What is wrong with a scale as a whole (the web app says it in the user's language, the server in English). */
+export type ScaleProblem =
+  | { code: 'empty' }
+  | { code: 'tooMany'; max: number }
+  | { code: 'duplicateLetter'; letter: string }
+  | { code: 'reversed'; letter: string }
+  | { code: 'gap'; from: number; to: number }
+  | { code: 'overlap'; letter: string }
+  | { code: 'order'; letter: string; other: string };
+
 /**
- * What is wrong with a scale as a whole, or null: the bands must cover the points 0 to 100 exactly once (no gap, no
- * overlap), each letter once, and more points never give a smaller numeric equivalent.
+ * The problem of a scale, or null: the bands must cover the points 0 to 100 exactly once (no gap, no overlap), each
+ * letter once, and more points never give a smaller numeric equivalent.
  */
-export function scaleProblem(bands: readonly GradeBand[]): string | null {
-  if (bands.length === 0) return 'The scale needs at least one band.';
-  if (bands.length > gradeScaleLimits.maxBands) return `The scale has at most ${gradeScaleLimits.maxBands} bands.`;
-  const letters = new Set(bands.map((b) => b.letter));
-  if (letters.size !== bands.length) return 'Each letter grade appears once.';
+export function scaleProblem(bands: readonly GradeBand[]): ScaleProblem | null {
+  if (bands.length === 0) return { code: 'empty' };
+  if (bands.length > gradeScaleLimits.maxBands) return { code: 'tooMany', max: gradeScaleLimits.maxBands };
+  const seen = new Set<string>();
   for (const band of bands) {
-    if (band.minPoints > band.maxPoints) return `${band.letter}: the lowest points exceed the highest.`;
+    if (seen.has(band.letter)) return { code: 'duplicateLetter', letter: band.letter };
+    seen.add(band.letter);
+    if (band.minPoints > band.maxPoints) return { code: 'reversed', letter: band.letter };
   }
   const sorted = [...bands].sort((a, b) => a.minPoints - b.minPoints);
   let next = 0;
   for (const band of sorted) {
-    if (band.minPoints !== next) {
-      return band.minPoints > next
-        ? `No band covers ${next}–${band.minPoints - 1} points.`
-        : `${band.letter} overlaps the band below it.`;
-    }
+    if (band.minPoints > next) return { code: 'gap', from: next, to: band.minPoints - 1 };
+    if (band.minPoints < next) return { code: 'overlap', letter: band.letter };
     next = band.maxPoints + 1;
   }
-  if (next !== 101) return `No band covers ${next}–100 points.`;
+  if (next <= 100) return { code: 'gap', from: next, to: 100 };
   for (let i = 1; i < sorted.length; i++) {
     const lower = sorted[i - 1] as GradeBand;
     const upper = sorted[i] as GradeBand;
-    if (upper.numeric < lower.numeric)
-      return `${upper.letter} is worth less than ${lower.letter}, which needs fewer points.`;
+    if (upper.numeric < lower.numeric) return { code: 'order', letter: upper.letter, other: lower.letter };
   }
   return null;
+}
+
+/** A scale's problem in English, for the API's error messages. */
+export function describeScaleProblem(problem: ScaleProblem): string {
+  switch (problem.code) {
+    case 'empty':
+      return 'The scale needs at least one band.';
+    case 'tooMany':
+      return `The scale has at most ${problem.max} bands.`;
+    case 'duplicateLetter':
+      return `${problem.letter} appears more than once.`;
+    case 'reversed':
+      return `${problem.letter}: the lowest points exceed the highest.`;
+    case 'gap':
+      return `No band covers ${problem.from}–${problem.to} points.`;
+    case 'overlap':
+      return `${problem.letter} overlaps the band below it.`;
+    case 'order':
+      return `${problem.letter} is worth less than ${problem.other}, which needs fewer points.`;
+  }
 }
 
 export const gradeScale = defineEndpoint({
@@ -70,7 +97,10 @@ export const gradeScaleSave = defineEndpoint({
   request: z.object({
     bands: z.array(gradeBand).check(
       z.refine((bands) => scaleProblem(bands) === null, {
-        error: (issue) => scaleProblem(issue.input as GradeBand[]) ?? 'is not a valid scale',
+        error: (issue) => {
+          const problem = scaleProblem(issue.input as GradeBand[]);
+          return problem ? describeScaleProblem(problem) : 'is not a valid scale';
+        },
       }),
     ),
   }),

@@ -70,7 +70,7 @@ export async function issuedDocumentPdf(order: IssuedOrder, verificationUrl: str
           widths: [170, '*'],
           body: facts.map(([label, value]) => [{ text: label, bold: true }, value]),
         },
-        layout: 'lightHorizontalLines',
+        layout: { hLineWidth: () => 0.5, vLineWidth: () => 0, hLineColor: () => '#999999' },
         margin: [0, 0, 0, 18],
       },
       {

@@ -1,5 +1,5 @@
 import { roles } from '@okuu/contracts/endpoint';
-import { type GradeBand, scaleProblem } from '@okuu/contracts/transcript/grade-scale';
+import { describeScaleProblem, type GradeBand, scaleProblem } from '@okuu/contracts/transcript/grade-scale';
 import type { DocumentLanguage, Transcript, TranscriptRow } from '@okuu/contracts/transcript/transcript';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
@@ -120,7 +120,7 @@ export function createTranscriptService(deps: {
     async saveScale(bands: readonly GradeBand[]): Promise<GradeBand[]> {
       // The contract checks it too; the service is the last word before the database.
       const problem = scaleProblem(bands);
-      if (problem) throw new AppError('validation', `bands: ${problem}`);
+      if (problem) throw new AppError('validation', `bands: ${describeScaleProblem(problem)}`);
       await repo.replaceScale(bands);
       return repo.scale();
     },

@@ -29,10 +29,11 @@ export type SignInMessage =
   | { error: unknown };
 
 /**
- * Spec section 1: role 1 is a teacher, role 2 a student; both go to /lms after sign-in. (Numbers, not the
+ * Spec section 1: role 1 is a teacher, role 2 a student; both go to /lms after sign-in, and so does staff (role 3),
+ * who have their own area there. (Numbers, not the
  * contracts' `roles`: importing that would load the contracts, and zod, with this screen's code.)
  */
-const portalRoles: readonly Role[] = [1, 2];
+const portalRoles: readonly Role[] = [1, 2, 3];
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
