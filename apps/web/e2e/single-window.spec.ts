@@ -96,6 +96,13 @@ test.describe
       const preparing = staff.page.getByRole('article').filter({ hasText: studentName });
       await preparing.getByRole('button', { name: 'Выдать справку' }).click();
       await expect(staff.page.getByText(/Справка выдана: № \d{4}-\d{5}/)).toBeVisible();
+      // Staff open the student's transcript from the order.
+      await staff.page.getByRole('tab', { name: /Готова/ }).click();
+      const prepared = staff.page.getByRole('article').filter({ hasText: studentName });
+      await prepared.getByRole('link', { name: 'Транскрипт' }).click();
+      await expect(staff.page).toHaveURL(/\/lms\/transcript\?student=\d+$/);
+      await expect(staff.page.getByText('Итого за весь период обучения')).toBeVisible();
+      await expect(staff.page.getByText(studentName)).toBeVisible();
       await staff.context.close();
 
       // student1's page, never reloaded, shows the new status by itself.

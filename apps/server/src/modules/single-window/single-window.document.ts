@@ -56,7 +56,7 @@ export async function issuedDocumentPdf(order: IssuedOrder, verificationUrl: str
       {
         text: `${doc.document.nameKg} / ${doc.document.name}`,
         alignment: 'center',
-        italics: true,
+        color: '#333333',
         margin: [0, 4, 0, 4],
       },
       {

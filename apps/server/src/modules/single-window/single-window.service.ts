@@ -13,6 +13,7 @@ import {
 import { orderDocumentUrl } from '@okuu/contracts/single-window/orders';
 import type { IssuedDocument } from '../../db/schema/single-window.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createChangeCache } from '../../lib/change-cache.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { issuedDocumentPdf } from './single-window.document.ts';
 import type { OrderChoice, OrderRow, SingleWindowRepository, StudentFacts } from './single-window.repository.ts';
@@ -65,6 +66,8 @@ export function createSingleWindowService(deps: {
   currentYear: () => Promise<number>;
 }) {
   const { repo } = deps;
+  /** Issued documents never change: one drawn is kept a while (drawing takes some 100 ms of the server's time). */
+  const drawn = createChangeCache<Buffer>({ ttlMs: 10 * 60_000, maxEntries: 200 });
 
   async function orderOf(id: number): Promise<OrderRow> {
     const row = await repo.order(id);
@@ -185,7 +188,8 @@ export function createSingleWindowService(deps: {
       const mayRead =
         issued && (user.role === roles.staff || (user.role === roles.student && issued.studentId === user.id));
       if (!issued || !mayRead) throw new AppError('not_found', 'There is no such document.');
-      const bytes = await issuedDocumentPdf(issued, `${origin}${verificationPagePath(issued.code)}`);
+      const url = `${origin}${verificationPagePath(issued.code)}`;
+      const bytes = await drawn.get(`${id}:${url}`, () => issuedDocumentPdf(issued, url));
       return { name: `spravka-${issued.number}.pdf`, bytes };
     },
 

@@ -172,7 +172,7 @@ export function transcriptPdf(
     }
     tables.push({
       text: `${l.yearTotal} ${year.name}: ${year.kredits_sum} ${l.credits}, ${l.gpa} ${gpaText(year.kredits_avg)}`,
-      italics: true,
+      color: '#333333',
       fontSize: 9,
       margin: [0, 4, 0, 0],
     });
@@ -195,7 +195,7 @@ export function transcriptPdf(
         layout: 'noBorders',
         margin: [0, 0, 0, 6],
       },
-      ...(tables.length ? tables : [{ text: l.none, italics: true, margin: [0, 12, 0, 0] }]),
+      ...(tables.length ? tables : [{ text: l.none, color: '#333333', margin: [0, 12, 0, 0] }]),
       {
         text: `${l.overall}: ${transcript.kredits_sum} ${l.credits}, ${l.gpa} ${gpaText(transcript.kredits_avg)}`,
         bold: true,

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { roles } from '@okuu/contracts/endpoint';
 import { describeScaleProblem, type GradeBand, scaleProblem } from '@okuu/contracts/transcript/grade-scale';
 import type { DocumentLanguage, Transcript, TranscriptRow } from '@okuu/contracts/transcript/transcript';
 import { AppError } from '../../lib/app-error.ts';
+import { createChangeCache } from '../../lib/change-cache.ts';
 import type { AuthUser } from '../auth/auth.repository.ts';
 import { transcriptPdf } from './transcript.document.ts';
 import type { ResultRow, TranscriptRepository } from './transcript.repository.ts';
@@ -49,6 +51,11 @@ export function createTranscriptService(deps: {
   institution: () => Promise<string>;
 }) {
   const { repo } = deps;
+  /**
+   * Drawn PDFs by what they show (a digest of the transcript, the language and the institution): drawing one takes a
+   * couple of hundred milliseconds of the server's time, so asking again for the same costs nothing.
+   */
+  const drawn = createChangeCache<Buffer>({ ttlMs: 10 * 60_000, maxEntries: 200 });
 
   async function transcriptOf(studentId: number): Promise<Transcript> {
     const [student, results, scale] = await Promise.all([
@@ -111,7 +118,11 @@ export function createTranscriptService(deps: {
 
     async pdf(user: AuthUser, studentId: number, language: DocumentLanguage): Promise<{ name: string; bytes: Buffer }> {
       const transcript = await this.transcript(user, studentId);
-      const bytes = await transcriptPdf(transcript, language, await deps.institution());
+      const institution = await deps.institution();
+      const digest = createHash('sha256')
+        .update(JSON.stringify([transcript, language, institution]))
+        .digest('hex');
+      const bytes = await drawn.get(digest, () => transcriptPdf(transcript, language, institution));
       return { name: `transcript-${transcript.student.group}-${transcript.student.id}.pdf`, bytes };
     },
 
