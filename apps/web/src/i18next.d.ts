@@ -8,8 +8,8 @@ import type library from './locales/ru/library.json';
 import type misc from './locales/ru/misc.json';
 import type news from './locales/ru/news.json';
 import type profile from './locales/ru/profile.json';
-import type singleWindow from './locales/ru/single-window.json';
-import type transcript from './locales/ru/transcript.json';
+import type singleWindow from './locales/ru/screens/single-window.json';
+import type transcript from './locales/ru/screens/transcript.json';
 import type umk from './locales/ru/umk.json';
 
 declare module 'i18next' {

@@ -1,5 +1,6 @@
 import type { Role } from '@okuu/contracts/endpoint';
 import type { ComponentType } from 'react';
+import { loadScreenCatalogue } from '../lib/i18n';
 import type common from '../locales/ru/common.json';
 
 export type MenuKey = Exclude<keyof typeof common.menu, 'label' | 'staffArea'>;
@@ -45,6 +46,11 @@ export const menuEntries: readonly MenuEntry[] = [
   { key: 'transcript', path: '/lms/transcript', roles: portal },
 ];
 
+/** A screen's code, once its catalogue (locales/<language>/screens/) is loaded too. */
+export function withCatalogue<M>(namespace: string, code: Promise<M>): Promise<M> {
+  return Promise.all([code, loadScreenCatalogue(namespace)]).then(([module]) => module);
+}
+
 /**
  * The staff area (role 3): its screens, first in a staff member's side menu, each under /lms/staff/. A new staff
  * screen is one more entry here (with its name under `menu` and `titles` in common.json): the menu and the routes
@@ -54,12 +60,18 @@ export const staffScreens: readonly { key: MenuKey & TitleKey; path: string; loa
   {
     key: 'staffOrders',
     path: 'staff/orders',
-    load: () => import('../features/single-window/pages/staff-orders-page').then((m) => m.StaffOrdersPage),
+    load: () =>
+      withCatalogue('single-window', import('../features/single-window/pages/staff-orders-page')).then(
+        (m) => m.StaffOrdersPage,
+      ),
   },
   {
     key: 'gradeScale',
     path: 'staff/grade-scale',
-    load: () => import('../features/transcript/pages/grade-scale-page').then((m) => m.GradeScalePage),
+    load: () =>
+      withCatalogue('transcript', import('../features/transcript/pages/grade-scale-page')).then(
+        (m) => m.GradeScalePage,
+      ),
   },
 ];
 

@@ -40,9 +40,29 @@ export async function loadLanguage(language: Language): Promise<void> {
   }
 }
 
+/**
+ * The catalogues of screens the first screens never show (locales/<language>/screens/<namespace>.json) stay out of the
+ * language's chunk, which every visit loads before its first picture: each loads with its screen, and then in every
+ * language switched to.
+ */
+const screenCatalogues = import.meta.glob<Record<string, unknown>>('../locales/*/screens/*.json', {
+  import: 'default',
+});
+const screenNamespaces = new Set<string>();
+
+/** Loads a screen's catalogue in `language` (the current one by default); it follows the language from then on. */
+export async function loadScreenCatalogue(namespace: string, language: Language = currentLanguage()): Promise<void> {
+  screenNamespaces.add(namespace);
+  if (i18n.hasResourceBundle(language, namespace)) return;
+  const load = screenCatalogues[`../locales/${language}/screens/${namespace}.json`];
+  if (!load) throw new Error(`No catalogue ${namespace} for ${language}`);
+  i18n.addResourceBundle(language, namespace, await load());
+}
+
 /** Switches the interface language (and remembers it for about 360 days, in local storage and a cookie). */
 export async function switchLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
+  await Promise.all([...screenNamespaces].map((namespace) => loadScreenCatalogue(namespace, language)));
   await i18n.changeLanguage(language);
 }
 

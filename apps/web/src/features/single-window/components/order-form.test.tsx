@@ -1,7 +1,8 @@
 import type { Order } from '@okuu/contracts/single-window/order';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadScreenCatalogue } from '../../../lib/i18n';
 import { fakeServer, renderAt, testStudent } from '../../../test/render';
 import { OrderForm } from './order-form';
 import { OrderHistory } from './order-history';
@@ -39,6 +40,8 @@ const order = (status: Order['status'], id = 7): Order => ({
   verificationCode: status === 'prepared' ? 'K7P2-9XQM-4T0A' : null,
   documentUrl: status === 'prepared' ? `/api/singlewindow/order/document.file?id=${id}` : null,
 });
+
+beforeAll(() => loadScreenCatalogue('single-window'));
 
 describe('the order form', () => {
   it("sends nothing until every field is chosen: the spec's 'select all fields'", async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadScreenCatalogue } from '../../../lib/i18n';
 import { fakeServer, renderAt, testStudent } from '../../../test/render';
 import { GradeScaleEditor } from './grade-scale-editor';
 
@@ -9,6 +10,8 @@ const scale = [
   { letter: 'F', minPoints: 0, maxPoints: 49, numeric: 0 },
 ];
 const staff = { ...testStudent, role: 3, group: null };
+
+beforeAll(() => loadScreenCatalogue('transcript'));
 
 describe('the grading scale editor', () => {
   it('says what is wrong with a scale in the interface language and sends nothing; a good one is saved', async () => {
