@@ -92,12 +92,12 @@ test.describe
       await expect(waiting).toHaveCount(1);
       await waiting.getByRole('button', { name: 'Взять в работу' }).click();
       await expect(staff.page.getByText('Заказ взят в работу')).toBeVisible();
-      await staff.page.getByRole('tab', { name: /Готовится/ }).click();
+      await staff.page.getByRole('button', { name: /^Готовится/ }).click();
       const preparing = staff.page.getByRole('article').filter({ hasText: studentName });
       await preparing.getByRole('button', { name: 'Выдать справку' }).click();
       await expect(staff.page.getByText(/Справка выдана: № \d{4}-\d{5}/)).toBeVisible();
       // Staff open the student's transcript from the order.
-      await staff.page.getByRole('tab', { name: /Готова/ }).click();
+      await staff.page.getByRole('button', { name: /^Готова/ }).click();
       const prepared = staff.page.getByRole('article').filter({ hasText: studentName });
       await prepared.getByRole('link', { name: 'Транскрипт' }).click();
       await expect(staff.page).toHaveURL(/\/lms\/transcript\?student=\d+$/);

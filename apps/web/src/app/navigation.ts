@@ -1,6 +1,5 @@
 import type { Role } from '@okuu/contracts/endpoint';
 import type { ComponentType } from 'react';
-import { loadScreenCatalogue } from '../lib/i18n';
 import type common from '../locales/ru/common.json';
 
 export type MenuKey = Exclude<keyof typeof common.menu, 'label' | 'staffArea'>;
@@ -12,8 +11,8 @@ export const UNAVAILABLE_PATH = '/lms/unavailable';
 export interface MenuEntry {
   key: MenuKey;
   path: string;
-  /** Who sees the entry. */
-  roles: readonly Role[];
+  /** Who sees the entry: teachers and students when not said. */
+  roles?: readonly Role[];
 }
 
 // The roles by number, not the contracts' `roles`: the router imports this file, and the contracts would bring zod
@@ -26,60 +25,49 @@ const everyone: readonly Role[] = [teacher, student, staff];
 
 /** The side menu of spec section 2, in its order; staff see the entries that make sense to them. */
 export const menuEntries: readonly MenuEntry[] = [
-  { key: 'schedule', path: `${UNAVAILABLE_PATH}/schedule`, roles: portal },
-  { key: 'gradingSheet', path: `${UNAVAILABLE_PATH}/grading-sheet`, roles: portal },
+  { key: 'schedule', path: `${UNAVAILABLE_PATH}/schedule` },
+  { key: 'gradingSheet', path: `${UNAVAILABLE_PATH}/grading-sheet` },
   { key: 'documents', path: `${UNAVAILABLE_PATH}/documents`, roles: everyone },
-  { key: 'personalCard', path: `${UNAVAILABLE_PATH}/personal-card`, roles: portal },
-  { key: 'journal', path: '/lms/journal', roles: portal },
-  { key: 'umk', path: '/lms/umk', roles: portal },
+  { key: 'personalCard', path: `${UNAVAILABLE_PATH}/personal-card` },
+  { key: 'journal', path: '/lms/journal' },
+  { key: 'umk', path: '/lms/umk' },
   { key: 'library', path: '/lms/library', roles: everyone },
-  { key: 'testing', path: `${UNAVAILABLE_PATH}/testing`, roles: portal },
-  { key: 'workload', path: `${UNAVAILABLE_PATH}/workload`, roles: portal },
-  { key: 'rating', path: `${UNAVAILABLE_PATH}/rating`, roles: portal },
-  { key: 'questionnaire', path: `${UNAVAILABLE_PATH}/questionnaire`, roles: portal },
-  { key: 'registration', path: '/lms/registration', roles: portal },
-  { key: 'paymentCode', path: '/lms/paymentcode', roles: portal },
-  { key: 'references', path: '/lms/singlewindow', roles: portal },
+  { key: 'testing', path: `${UNAVAILABLE_PATH}/testing` },
+  { key: 'workload', path: `${UNAVAILABLE_PATH}/workload` },
+  { key: 'rating', path: `${UNAVAILABLE_PATH}/rating` },
+  { key: 'questionnaire', path: `${UNAVAILABLE_PATH}/questionnaire` },
+  { key: 'registration', path: '/lms/registration' },
+  { key: 'paymentCode', path: '/lms/paymentcode' },
+  { key: 'references', path: '/lms/singlewindow' },
   { key: 'rooms', path: `${UNAVAILABLE_PATH}/rooms`, roles: everyone },
-  { key: 'webinar', path: `${UNAVAILABLE_PATH}/webinar`, roles: portal },
+  { key: 'webinar', path: `${UNAVAILABLE_PATH}/webinar` },
   { key: 'manual', path: `${UNAVAILABLE_PATH}/manual`, roles: everyone },
-  { key: 'transcript', path: '/lms/transcript', roles: portal },
+  { key: 'transcript', path: '/lms/transcript' },
 ];
-
-/** A screen's code, once its catalogue (locales/<language>/screens/) is loaded too. */
-export function withCatalogue<M>(namespace: string, code: Promise<M>): Promise<M> {
-  return Promise.all([code, loadScreenCatalogue(namespace)]).then(([module]) => module);
-}
 
 /**
  * The staff area (role 3): its screens, first in a staff member's side menu, each under /lms/staff/. A new staff
- * screen is one more entry here (with its name under `menu` and `titles` in common.json): the menu and the routes
- * follow, and only staff reach it.
+ * screen is one more entry here (with its name under `titles` in common.json): the menu and the routes follow, and
+ * only staff reach it.
  */
-export const staffScreens: readonly { key: MenuKey & TitleKey; path: string; load: () => Promise<ComponentType> }[] = [
+export const staffScreens: readonly { key: TitleKey; path: string; load: () => Promise<ComponentType> }[] = [
   {
     key: 'staffOrders',
     path: 'staff/orders',
-    load: () =>
-      withCatalogue('single-window', import('../features/single-window/pages/staff-orders-page')).then(
-        (m) => m.StaffOrdersPage,
-      ),
+    load: () => import('../features/single-window/pages/staff-orders-page').then((m) => m.StaffOrdersPage),
   },
   {
     key: 'gradeScale',
     path: 'staff/grade-scale',
-    load: () =>
-      withCatalogue('transcript', import('../features/transcript/pages/grade-scale-page')).then(
-        (m) => m.GradeScalePage,
-      ),
+    load: () => import('../features/transcript/pages/grade-scale-page').then((m) => m.GradeScalePage),
   },
 ];
 
 /** A role's side menu: the staff area's entries (staff only), then the spec's entries for the role. */
-export function menuOf(role: number): { staff: { key: MenuKey; path: string }[]; entries: MenuEntry[] } {
+export function menuOf(role: number): { staff: { key: TitleKey; path: string }[]; entries: MenuEntry[] } {
   return {
     staff: role === staff ? staffScreens.map(({ key, path }) => ({ key, path: `/lms/${path}` })) : [],
-    entries: menuEntries.filter((entry) => (entry.roles as readonly number[]).includes(role)),
+    entries: menuEntries.filter((entry) => ((entry.roles ?? portal) as readonly number[]).includes(role)),
   };
 }
 

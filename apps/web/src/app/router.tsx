@@ -6,7 +6,7 @@ import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router
 import { setUnauthorizedHandler } from '../lib/api';
 import { endSession, hasStoredSession, LOGIN_PATH, sessionQueryKey } from '../lib/session';
 import { RootLayout } from './layouts/root-layout';
-import { staffScreens, UNAVAILABLE_PATH, upcomingScreens, withCatalogue } from './navigation';
+import { staffScreens, UNAVAILABLE_PATH, upcomingScreens } from './navigation';
 import { queryClient } from './query-client';
 
 /**
@@ -40,18 +40,13 @@ const ChatPage = screen(() => import('./pages/chat-page').then((m) => m.ChatPage
 const UmkPage = screen(() => import('./pages/umk-page').then((m) => m.UmkPage));
 const LibraryPage = screen(() => import('./pages/library-page').then((m) => m.LibraryPage));
 const AppsPage = screen(() => import('./pages/apps-page').then((m) => m.AppsPage));
-// These screens' catalogues (locales/<language>/screens/) load with them.
 const SingleWindowPage = screen(() =>
-  withCatalogue('single-window', import('../features/single-window/pages/single-window-page')).then(
-    (m) => m.SingleWindowPage,
-  ),
+  import('../features/single-window/pages/single-window-page').then((m) => m.SingleWindowPage),
 );
 const TranscriptPage = screen(() =>
-  withCatalogue('transcript', import('../features/transcript/pages/transcript-page')).then((m) => m.TranscriptPage),
+  import('../features/transcript/pages/transcript-page').then((m) => m.TranscriptPage),
 );
-const VerifyPage = screen(() =>
-  withCatalogue('single-window', import('../features/single-window/pages/verify-page')).then((m) => m.VerifyPage),
-);
+const VerifyPage = screen(() => import('../features/single-window/pages/verify-page').then((m) => m.VerifyPage));
 const StaffScreens = staffScreens.map(({ path, load }) => ({ path, Screen: screen(load) }));
 const UpcomingScreen = screen(() => import('./pages/not-available-page').then((m) => m.UpcomingScreen));
 const UnavailableEntry = screen(() => import('./pages/not-available-page').then((m) => m.UnavailableEntry));

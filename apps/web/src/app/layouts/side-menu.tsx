@@ -28,7 +28,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={4} pb={2}>
             {t('menu.staffArea')}
           </Text>
-          {staff.map((entry) => link(entry, t(`menu.${entry.key}`)))}
+          {staff.map((entry) => link(entry, t(`titles.${entry.key}`)))}
           <Divider my={6} />
         </>
       )}

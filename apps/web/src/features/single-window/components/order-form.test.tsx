@@ -2,7 +2,6 @@ import type { Order } from '@okuu/contracts/single-window/order';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadScreenCatalogue } from '../../../lib/i18n';
 import { fakeServer, renderAt, testStudent } from '../../../test/render';
 import { OrderForm } from './order-form';
 import { OrderHistory } from './order-history';
@@ -41,7 +40,8 @@ const order = (status: Order['status'], id = 7): Order => ({
   documentUrl: status === 'prepared' ? `/api/singlewindow/order/document.file?id=${id}` : null,
 });
 
-beforeAll(() => loadScreenCatalogue('single-window'));
+// The screens' texts come with their code, once i18next has started (test/setup.ts).
+beforeAll(() => import('../catalogue'));
 
 describe('the order form', () => {
   it("sends nothing until every field is chosen: the spec's 'select all fields'", async () => {

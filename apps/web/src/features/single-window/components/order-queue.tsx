@@ -1,5 +1,4 @@
-import '@mantine/core/styles/Tabs.css';
-import { Anchor, Button, Group, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import type { OrderStatus, QueuedOrder } from '@okuu/contracts/single-window/order';
 import { orderStatuses } from '@okuu/contracts/single-window/order';
 import { useState } from 'react';
@@ -66,28 +65,23 @@ export function OrderQueue() {
 
   return (
     <>
-      <Tabs
-        value={status}
-        onChange={(value) => {
-          if (!value) return;
-          setStatus(value as OrderStatus);
-          setPage(1);
-        }}
-        keepMounted={false}
-      >
-        <Tabs.List aria-label={t('queue.tabs')} mb="md">
-          {orderStatuses.map((s) => (
-            <Tabs.Tab key={s} value={s}>
-              {t(`status.${s}`)}
-              {queue.data && (
-                <Text span size="xs" c="dimmed" ml={6}>
-                  {queue.data.counts[s]}
-                </Text>
-              )}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <Group gap="xs" role="group" aria-label={t('queue.tabs')} mb="md">
+        {orderStatuses.map((s) => (
+          <Button
+            key={s}
+            size="xs"
+            variant={s === status ? 'filled' : 'default'}
+            aria-pressed={s === status}
+            onClick={() => {
+              setStatus(s);
+              setPage(1);
+            }}
+            rightSection={queue.data ? String(queue.data.counts[s]) : undefined}
+          >
+            {t(`status.${s}`)}
+          </Button>
+        ))}
+      </Group>
       <PagedList
         ns="single-window"
         query={queue}

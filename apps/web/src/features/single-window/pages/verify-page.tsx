@@ -1,3 +1,4 @@
+import '../catalogue';
 import { Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { verificationCodePattern, verificationPagePath } from '@okuu/contracts/single-window/order';
 import { type FormEvent, useState } from 'react';

@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadScreenCatalogue } from '../../../lib/i18n';
 import { fakeServer, renderAt, testStudent } from '../../../test/render';
 import { GradeScaleEditor } from './grade-scale-editor';
 
@@ -11,7 +10,8 @@ const scale = [
 ];
 const staff = { ...testStudent, role: 3, group: null };
 
-beforeAll(() => loadScreenCatalogue('transcript'));
+// The screens' texts come with their code, once i18next has started (test/setup.ts).
+beforeAll(() => import('../catalogue'));
 
 describe('the grading scale editor', () => {
   it('says what is wrong with a scale in the interface language and sends nothing; a good one is saved', async () => {
