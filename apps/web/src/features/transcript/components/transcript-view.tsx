@@ -119,18 +119,14 @@ export function TranscriptView({ studentId }: { studentId?: number }) {
       </Group>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
         <Stack gap="md">
-          <Stack component="dl" gap={6} m={0}>
+          <dl className={classes.facts}>
             {facts.map(([label, value]) => (
-              <Group key={label} gap="sm" wrap="nowrap" align="flex-start">
-                <Text component="dt" size="sm" fw={600} w={{ base: 120, sm: 230 }} className={classes.label}>
-                  {label}
-                </Text>
-                <Text component="dd" size="sm" m={0}>
-                  {value}
-                </Text>
-              </Group>
+              <div key={label} className={classes.fact}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
             ))}
-          </Stack>
+          </dl>
 
           {data.years.length === 0 ? (
             <EmptyState withIndicatorBackground>
