@@ -45,6 +45,12 @@ import { createProfileService } from './modules/profile/profile.service.ts';
 import { createScheduleRepository } from './modules/schedule/schedule.repository.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { createScheduleService } from './modules/schedule/schedule.service.ts';
+import { createSingleWindowRepository } from './modules/single-window/single-window.repository.ts';
+import { singleWindowRoutes } from './modules/single-window/single-window.routes.ts';
+import { createSingleWindowService } from './modules/single-window/single-window.service.ts';
+import { createTranscriptRepository } from './modules/transcript/transcript.repository.ts';
+import { transcriptRoutes } from './modules/transcript/transcript.routes.ts';
+import { createTranscriptService } from './modules/transcript/transcript.service.ts';
 import { createUmkRepository } from './modules/umk/umk.repository.ts';
 import { umkRoutes } from './modules/umk/umk.routes.ts';
 import { createUmkService } from './modules/umk/umk.service.ts';
@@ -241,6 +247,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .statusCode,
     onDeliveryFailure: (status, event) => app.log.warn({ status, eventId: event.eventId }, 'sandbox callback refused'),
   });
+  const institution = async () => (await miscService.branding()).name;
+  const singleWindowService = createSingleWindowService({
+    repo: createSingleWindowRepository(database.db),
+    institution,
+    currentYear: async () => (await miscService.currentPeriod()).year,
+  });
+  const transcriptService = createTranscriptService({ repo: createTranscriptRepository(database.db), institution });
 
   await registerEndpoints(app, {
     registry,
@@ -263,6 +276,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...libraryRoutes(libraryService),
       ...umkRoutes(umkService),
       ...paymentRoutes(paymentService, sandboxService, async () => (await miscService.branding()).name),
+      ...singleWindowRoutes(singleWindowService),
+      ...transcriptRoutes(transcriptService),
     ],
   });
 

@@ -78,7 +78,7 @@ test.describe
       const discipline = form.getByRole('combobox', { name: 'Дисциплина' });
       await expect(discipline.locator('option').first()).toHaveText(' --- ');
       await expect(discipline).toHaveValue('-1');
-      await discipline.selectOption({ label: 'Базы данных' });
+      await discipline.selectOption({ label: 'Программирование' });
       await form.getByRole('combobox', { name: 'Семестр' }).selectOption({ label: '1 семестр' });
       await form.getByRole('combobox', { name: 'Форма контроля' }).selectOption({ label: 'Экзамен' });
       await form.getByRole('combobox', { name: 'Вид материала' }).selectOption({ label: 'Лабораторный практикум' });
@@ -114,14 +114,14 @@ test.describe
       const list = page.getByRole('region', { name: 'Учебные материалы' });
       const card = list.getByRole('article', { name: title });
       await expect(card).toBeVisible();
-      await expect(card).toContainText('Базы данных');
+      await expect(card).toContainText('Программирование');
       await expect(card).toContainText('Лабораторный практикум');
       await expect(card.getByText('В электронной библиотеке')).toBeVisible();
       await expect(card.getByText('Мой материал')).toBeVisible();
 
       // The filters: the material is found by discipline and type, and not by another type.
       const filters = page.getByRole('region', { name: 'Фильтры' });
-      await filters.getByRole('combobox', { name: 'Дисциплина' }).selectOption({ label: 'Базы данных' });
+      await filters.getByRole('combobox', { name: 'Дисциплина' }).selectOption({ label: 'Программирование' });
       await filters.getByRole('combobox', { name: 'Вид материала' }).selectOption({ label: 'Лабораторный практикум' });
       await expect(card).toBeVisible();
       await expect(list.getByRole('article')).toHaveCount(1);

@@ -6,7 +6,7 @@ test.describe('profile', () => {
     await signIn(page, 'student1');
     await page.getByRole('link', { name: 'Профиль' }).click();
     await expect(page).toHaveTitle('Профиль | Портал');
-    await expect(page.getByText('5 апреля 2008 г.')).toBeVisible();
+    await expect(page.getByText('5 апреля 2007 г.')).toBeVisible();
     await expect(page.getByText('Факультет информационных технологий')).toBeVisible();
     await expect(page.getByText('Мужской')).toBeVisible();
   });

@@ -10,6 +10,8 @@ import type news from './locales/ru/news.json';
 import type payment from './locales/ru/payment.json';
 import type profile from './locales/ru/profile.json';
 import type schedule from './locales/ru/schedule.json';
+import type singleWindow from './locales/ru/screens/single-window.json';
+import type transcript from './locales/ru/screens/transcript.json';
 import type umk from './locales/ru/umk.json';
 
 declare module 'i18next' {
@@ -27,6 +29,8 @@ declare module 'i18next' {
       payment: typeof payment;
       profile: typeof profile;
       schedule: typeof schedule;
+      'single-window': typeof singleWindow;
+      transcript: typeof transcript;
       umk: typeof umk;
     };
   }

@@ -33,9 +33,12 @@ export interface FirstReply {
   envelope: unknown;
 }
 
-/** Whether a path opens the portal (not the sign-in screen nor the offline notice). */
+/** Whether a path opens the portal (not the sign-in screen, the offline notice nor a public page). */
 export const isPortalPath = (pathname: string) =>
-  /^\/lms(\/|$)/.test(pathname) && pathname !== '/lms/login' && pathname !== '/lms/offline';
+  /^\/lms(\/|$)/.test(pathname) &&
+  pathname !== '/lms/login' &&
+  pathname !== '/lms/offline' &&
+  !pathname.startsWith('/lms/public/');
 
 /** Whether a path opens home. */
 export const isHomePath = (pathname: string) => /^\/lms\/?$/.test(pathname);

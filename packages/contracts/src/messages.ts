@@ -37,6 +37,11 @@ export const validationRules = {
     en: 'give one name per file ({files} files, {names} names), or leave it out',
   },
   unknown_record: { params: [], en: 'there is no such record' },
+  card_expired: { params: [], en: 'the card has expired' },
+  invalid_scale: {
+    params: [],
+    en: 'the bands must cover 0–100 points once, each letter once, more points never worth less',
+  },
   not_your_discipline: { params: [], en: 'you do not teach this discipline' },
   not_in_conversation: { params: [], en: 'is not a subgroup of this conversation' },
   /** Anything else (the catch-all; the contracts' own checks never end here). */

@@ -56,6 +56,23 @@ import { profileData } from './profile/profile-data.ts';
 import { resetPassword } from './profile/reset-password.ts';
 import { calendarEnable, calendarFeed, calendarRevoke, calendarStatus } from './schedule/calendar.ts';
 import { scheduleStudent, scheduleTeacher } from './schedule/schedule.ts';
+import { districtList, documentList, purposeList, regionList } from './single-window/lists.ts';
+import {
+  orderCancel,
+  orderDocument,
+  orderList,
+  orderQueue,
+  orderSave,
+  orderStatus,
+  verifyDocument,
+} from './single-window/orders.ts';
+import { gradeScale, gradeScaleSave } from './transcript/grade-scale.ts';
+import {
+  staffTranscript,
+  staffTranscriptPdf,
+  studentTranscript,
+  studentTranscriptPdf,
+} from './transcript/transcript.ts';
 import { umkDelete } from './umk/delete.ts';
 import { umkDownload, umkPreview } from './umk/download.ts';
 import { umkInsertOrUpdate } from './umk/insert-or-update.ts';
@@ -162,4 +179,21 @@ export const registry: readonly Endpoint[] = [
   sandboxConfirm,
   staffPayments,
   staffPaymentsExport,
+  documentList,
+  regionList,
+  districtList,
+  purposeList,
+  orderList,
+  orderSave,
+  orderCancel,
+  orderQueue,
+  orderStatus,
+  orderDocument,
+  verifyDocument,
+  studentTranscript,
+  studentTranscriptPdf,
+  staffTranscript,
+  staffTranscriptPdf,
+  gradeScale,
+  gradeScaleSave,
 ];

@@ -1,11 +1,12 @@
+import type { SessionUser } from '@okuu/contracts/auth/user';
 import { isHomePath, isPortalPath } from '@okuu/contracts/first-calls';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, useEffect, useState } from 'react';
 import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api';
-import { endSession, hasStoredSession, LOGIN_PATH } from '../lib/session';
+import { endSession, hasStoredSession, LOGIN_PATH, sessionQueryKey } from '../lib/session';
 import { RootLayout } from './layouts/root-layout';
-import { SANDBOX_PAY_PATH, STAFF_PAYMENTS_PATH, UNAVAILABLE_PATH, upcomingScreens } from './navigation';
+import { SANDBOX_PAY_PATH, staffScreens, UNAVAILABLE_PATH, upcomingScreens } from './navigation';
 import { queryClient } from './query-client';
 
 /**
@@ -40,11 +41,18 @@ const UmkPage = screen(() => import('./pages/umk-page').then((m) => m.UmkPage));
 const LibraryPage = screen(() => import('./pages/library-page').then((m) => m.LibraryPage));
 const SchedulePage = screen(() => import('./pages/schedule-page').then((m) => m.SchedulePage));
 const PaymentPage = screen(() => import('./pages/payment-page').then((m) => m.PaymentPage));
-const StaffPaymentsPage = screen(() => import('./pages/staff-payments-page').then((m) => m.StaffPaymentsPage));
 const SandboxCardPage = screen(() =>
   import('../features/payment/pages/sandbox-card-page').then((m) => m.SandboxCardPage),
 );
 const AppsPage = screen(() => import('./pages/apps-page').then((m) => m.AppsPage));
+const SingleWindowPage = screen(() =>
+  import('../features/single-window/pages/single-window-page').then((m) => m.SingleWindowPage),
+);
+const TranscriptPage = screen(() =>
+  import('../features/transcript/pages/transcript-page').then((m) => m.TranscriptPage),
+);
+const VerifyPage = screen(() => import('../features/single-window/pages/verify-page').then((m) => m.VerifyPage));
+const StaffScreens = staffScreens.map(({ path, load }) => ({ path, Screen: screen(load) }));
 const UpcomingScreen = screen(() => import('./pages/not-available-page').then((m) => m.UpcomingScreen));
 const UnavailableEntry = screen(() => import('./pages/not-available-page').then((m) => m.UnavailableEntry));
 
@@ -109,6 +117,15 @@ function useUnauthorizedRedirect() {
   }, [navigate, queryClient]);
 }
 
+/**
+ * The staff area's screens are for staff (role 3); anyone else goes home. (The portal layout has the session in the
+ * cache before it renders a screen; use-session itself would bring the contracts into the sign-in screen's code.)
+ */
+function StaffOnly({ children }: { children: ReactNode }) {
+  const user = useQueryClient().getQueryData<SessionUser>(sessionQueryKey);
+  return user?.role === 3 ? children : <Navigate to="/lms" replace />;
+}
+
 /** The route table of spec section 2 (made once: built from JSX, it would be rebuilt at every render). */
 const routes: RouteObject[] = [
   {
@@ -119,6 +136,8 @@ const routes: RouteObject[] = [
       { path: '/lms/offline', element: <OfflinePage /> },
       // The sandbox card provider's hosted page: outside the portal (a provider's page knows no portal session).
       { path: `${SANDBOX_PAY_PATH}/:session`, element: <SandboxCardPage /> },
+      // Public pages (spec: public base /lms/public): no session needed.
+      { path: '/lms/public/verify/:code?', element: <VerifyPage /> },
       {
         path: '/lms',
         element: <PortalLayout />,
@@ -132,7 +151,16 @@ const routes: RouteObject[] = [
           { path: 'library', element: <LibraryPage /> },
           { path: 'schedule', element: <SchedulePage /> },
           { path: 'paymentcode', element: <PaymentPage /> },
-          { path: STAFF_PAYMENTS_PATH.slice('/lms/'.length), element: <StaffPaymentsPage /> },
+          { path: 'singlewindow', element: <SingleWindowPage /> },
+          { path: 'transcript', element: <TranscriptPage /> },
+          ...StaffScreens.map(({ path, Screen }) => ({
+            path,
+            element: (
+              <StaffOnly>
+                <Screen />
+              </StaffOnly>
+            ),
+          })),
           ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
           { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },
           { path: '*', element: <Navigate to="/lms" replace /> },

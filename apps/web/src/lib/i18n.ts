@@ -40,9 +40,33 @@ export async function loadLanguage(language: Language): Promise<void> {
   }
 }
 
+/** A screen's catalogue in each language, by path (the screen's own `import.meta.glob`). */
+export type CatalogueLoaders = Record<string, () => Promise<Record<string, unknown>>>;
+
+/**
+ * The catalogues of screens the first screens never show (locales/<language>/screens/<namespace>.json) stay out of the
+ * language's chunk, which every visit loads before its first picture: each loads with its screen's code, and then in
+ * every language switched to.
+ */
+const screenCatalogues = new Map<string, CatalogueLoaders>();
+
+async function addScreenCatalogue(namespace: string, language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, namespace)) return;
+  const load = Object.entries(screenCatalogues.get(namespace) ?? {}).find(([path]) => path.includes(`/${language}/`));
+  if (!load) throw new Error(`No catalogue ${namespace} for ${language}`);
+  i18n.addResourceBundle(language, namespace, await load[1]());
+}
+
+/** Loads a screen's catalogue in the current language; it follows the language from then on. */
+export function loadScreenCatalogue(namespace: string, loaders: CatalogueLoaders): Promise<void> {
+  screenCatalogues.set(namespace, loaders);
+  return addScreenCatalogue(namespace, currentLanguage());
+}
+
 /** Switches the interface language (and remembers it for about 360 days, in local storage and a cookie). */
 export async function switchLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
+  await Promise.all([...screenCatalogues.keys()].map((namespace) => addScreenCatalogue(namespace, language)));
   await i18n.changeLanguage(language);
 }
 

@@ -1,7 +1,8 @@
 import { errorCodes } from '@okuu/contracts/errors';
 import { describe, expect, it } from 'vitest';
 
-const catalogues = import.meta.glob<unknown>('./*/*.json', { eager: true, import: 'default' });
+// The languages' catalogues, and those that load with their screens (screens/).
+const catalogues = import.meta.glob<unknown>(['./*/*.json', './*/screens/*.json'], { eager: true, import: 'default' });
 const languages = ['ru', 'kg', 'en'];
 
 function keysOf(value: unknown, prefix = ''): string[] {

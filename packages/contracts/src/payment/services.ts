@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { callerEcho, defineEndpoint, emptyRequest } from '../endpoint.ts';
-import { anyId, idInput, localizedName } from '../fields.ts';
+import { defineEndpoint, emptyRequest } from '../endpoint.ts';
 import { paidService } from './payment.ts';
 
 export const paymentServices = defineEndpoint({

@@ -16,6 +16,8 @@ import * as names from './names.ts';
 import { seedNews } from './news.ts';
 import { seedPayments } from './payment.ts';
 import { seedSchedule } from './schedule.ts';
+import { seedOrders } from './single-window.ts';
+import { seedFinalResults } from './transcript.ts';
 
 export const demoPassword = 'Okuu2026!';
 
@@ -265,7 +267,8 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
   const perName = new Map<string, number>();
   for (let g = 0; g < groupCount; g++) {
     const speciality = specialityRows[g % specialityRows.length] as (typeof specialityRows)[number];
-    const course = (Math.floor(g / specialityRows.length) + g) % 4;
+    // The demo group (student1, student2) is in its second year, so that its students have a transcript all year.
+    const course = g === 0 ? 1 : (Math.floor(g / specialityRows.length) + g) % 4;
     const admissionYear = currentYear - course;
     const partTime = g % 6 === 5;
     const key = `${speciality.short}-${admissionYear}`;
@@ -510,6 +513,14 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
   );
   const paidServiceCount = await seedPayments(db, { studentId: demoStudents[1] as number, year: currentYear }, now);
 
+  const finalResults = await seedFinalResults(db, now.toISOString().slice(0, 10));
+  const documentOrders = await seedOrders(
+    db,
+    studentRows.slice(2, 8).map((r) => r.userId),
+    staffId,
+    now,
+  );
+
   for (const table of serialTables) {
     await db.execute(
       sql.raw(
@@ -542,6 +553,8 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
       rooms: schedule.rooms,
       lessons: schedule.lessons,
       paidServices: paidServiceCount,
+      finalResults,
+      documentOrders,
     },
   };
 }

@@ -369,15 +369,13 @@ describe('refused sign-ins open no session', () => {
   }
 
   it('a role with no area in the portal gets 403, no cookie, no session', async () => {
-    await t.database.db
-      .insert(users)
-      .values({
-        login: 'visitor8',
-        passwordHash: await hashPassword(password),
-        role: 8,
-        lastName: 'V',
-        firstName: 'V',
-      });
+    await t.database.db.insert(users).values({
+      login: 'visitor8',
+      passwordHash: await hashPassword(password),
+      role: 8,
+      lastName: 'V',
+      firstName: 'V',
+    });
     const before = await sessionCount();
     const res = await t.app.inject({ method: 'POST', url: orize.path, payload: { login: 'visitor8', password } });
     expect(res.statusCode).toBe(403);

@@ -4,6 +4,7 @@ import { academicYearName, academicYearOf, defaultAcademicYear, yearOptions } fr
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
 import type { AuthUser } from '../../lib/session.ts';
+import { invalidInput, validationError } from '../../lib/validation.ts';
 import type { MiscRepository } from './misc.repository.ts';
 
 /** The institution's branding (the `branding` setting); its name in the three languages, '' where missing. */
@@ -101,7 +102,7 @@ export function createMiscService(repo: MiscRepository, now: () => Date = () => 
      */
     async studentGroups(user: AuthUser, input: { id_a_year?: number; id_student?: number }): Promise<StudentGroup[]> {
       const studentId = input.id_student ?? (user.role === roles.student ? user.id : undefined);
-      if (studentId === undefined) throw new AppError('validation', 'id_student: is required');
+      if (studentId === undefined) throw validationError([{ path: ['id_student'], rule: 'required' }]);
       if (user.role === roles.student && studentId !== user.id) {
         throw new AppError('forbidden', 'A student may see only their own groups.');
       }

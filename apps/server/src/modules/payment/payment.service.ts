@@ -11,6 +11,7 @@ import { isPaymentCode } from '@okuu/contracts/payment/payment-code';
 import type { PaymentConfig } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/session.ts';
+import { invalidInput, validationError } from '../../lib/validation.ts';
 import { bankAppList } from './bank-apps.ts';
 import { elqrLink, encodeElqr } from './elqr.ts';
 import type { PaymentRepository, PaymentRow, ServiceRow, StaffFilter } from './payment.repository.ts';
@@ -68,7 +69,7 @@ export interface StaffFilterInput {
 /** A Bishkek calendar day (UTC+6, no daylight saving) as its first UTC instant. */
 function bishkekDayStart(day: string): Date {
   const start = new Date(`${day}T00:00:00+06:00`);
-  if (Number.isNaN(start.getTime())) throw new AppError('validation', `${day} is not a date`);
+  if (Number.isNaN(start.getTime())) throw validationError([{ path: [], rule: 'invalid_format' }]);
   return start;
 }
 
@@ -248,7 +249,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const event = provider.readCallback(body);
       const age = deps.now().getTime() - new Date(event.occurredAt).getTime();
       if (age > callbackWindowMs || age < -callbackWindowMs) {
-        throw new AppError('validation', 'occurredAt: the notification is too old or from the future.');
+        throw validationError([{ path: ['occurredAt'], rule: 'invalid' }]);
       }
       if (event.type === 'transfer.received') return { outcome: await applyTransfer(event) };
       const row = event.orderId && /^\d{1,9}$/.test(event.orderId) ? await repo.payment(Number(event.orderId)) : null;

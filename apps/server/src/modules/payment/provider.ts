@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { invalidInput, validationError } from '../../lib/validation.ts';
 
 /**
  * Card payments go through a provider adapter, chosen by configuration (PAYMENT_PROVIDER). The adapter opens the
@@ -64,12 +65,11 @@ export function verifyCallback(secret: string, body: { data: string; signature: 
   try {
     decoded = JSON.parse(Buffer.from(body.data, 'base64url').toString('utf8'));
   } catch {
-    throw new AppError('validation', 'data: is not base64url JSON');
+    throw validationError([{ path: ['data'], rule: 'invalid_format' }]);
   }
   const event = callbackEvent.safeParse(decoded);
   if (!event.success) {
-    const issue = event.error.issues[0];
-    throw new AppError('validation', `data.${issue?.path.join('.')}: ${issue?.message}`);
+    throw invalidInput(event.error.issues.map((issue) => ({ ...issue, path: ['data', ...issue.path] })));
   }
   return event.data;
 }

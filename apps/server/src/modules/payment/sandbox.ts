@@ -6,6 +6,7 @@ import {
   sandboxConfirmationCode,
 } from '@okuu/contracts/payment/sandbox';
 import { AppError } from '../../lib/app-error.ts';
+import { invalidInput, validationError } from '../../lib/validation.ts';
 import type { PaymentRepository, SandboxOrderRow } from './payment.repository.ts';
 import { type CallbackEvent, type CardProvider, signCallback, verifyCallback } from './provider.ts';
 
@@ -122,7 +123,7 @@ export function createSandboxService(deps: SandboxDeps) {
     async pay(input: { session: string; cardNumber: string; expiry: string; cvc: string }): Promise<SandboxCheckout> {
       const order = await load(input.session);
       if (order.status !== 'open') throw new AppError('conflict', 'This order is no longer open for payment.');
-      if (expiryPassed(input.expiry)) throw new AppError('validation', 'expiry: the card has expired');
+      if (expiryPassed(input.expiry)) throw validationError([{ path: ['expiry'], rule: 'card_expired' }]);
       if (input.cardNumber === sandboxCards.asksCode) return view(await move(order, { status: 'code_required' }));
       if (input.cardNumber === sandboxCards.succeeds) {
         const paid = await move(order, { status: 'paid' });

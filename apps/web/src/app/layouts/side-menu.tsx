@@ -1,26 +1,38 @@
-import { NavLink } from '@mantine/core';
+import { Divider, NavLink, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { menuEntries } from '../navigation';
+import { useSessionUser } from '../../lib/use-session';
+import { menuOf } from '../navigation';
 
-/** Every side-menu entry of the spec; `onNavigate` closes the mobile drawer. */
+/** The side menu for the signed-in user's role (staff: their area first); `onNavigate` closes the mobile drawer. */
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { staff, entries } = menuOf(useSessionUser().role);
+  const link = (entry: { key: string; path: string }, label: string) => (
+    <NavLink
+      key={entry.key}
+      component={Link}
+      to={entry.path}
+      label={label}
+      py={6}
+      active={pathname === entry.path}
+      aria-current={pathname === entry.path ? 'page' : undefined}
+      onClick={onNavigate}
+    />
+  );
   return (
     <nav aria-label={t('menu.label')}>
-      {menuEntries.map((entry) => (
-        <NavLink
-          key={entry.key}
-          component={Link}
-          to={entry.path}
-          label={t(`menu.${entry.key}`)}
-          py={6}
-          active={pathname === entry.path}
-          aria-current={pathname === entry.path ? 'page' : undefined}
-          onClick={onNavigate}
-        />
-      ))}
+      {staff.length > 0 && (
+        <>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={4} pb={2}>
+            {t('menu.staffArea')}
+          </Text>
+          {staff.map((entry) => link(entry, t(`titles.${entry.key}`)))}
+          <Divider my={6} />
+        </>
+      )}
+      {entries.map((entry) => link(entry, t(`menu.${entry.key}`)))}
     </nav>
   );
 }

@@ -1,0 +1,44 @@
+import { Readable } from 'node:stream';
+import { districtList, documentList, purposeList, regionList } from '@okuu/contracts/single-window/lists';
+import {
+  orderCancel,
+  orderDocument,
+  orderList,
+  orderQueue,
+  orderSave,
+  orderStatus,
+  verifyDocument,
+} from '@okuu/contracts/single-window/orders';
+import { FileReply } from '../../lib/replies.ts';
+import { type Binding, bind } from '../../plugins/router.ts';
+import type { SingleWindowService } from './single-window.service.ts';
+
+export function singleWindowRoutes(service: SingleWindowService): Binding[] {
+  return [
+    bind(documentList, async () => service.documentTypes()),
+    bind(regionList, async () => service.regions()),
+    bind(districtList, async ({ input }) => service.districts(input.id_region)),
+    bind(purposeList, async () => service.purposes()),
+
+    bind(orderList, async ({ user }) => service.studentOrders(user)),
+    bind(orderSave, async ({ input, user }) =>
+      service.place(user, {
+        documentTypeId: input.id_doc,
+        regionId: input.id_region,
+        districtId: input.id_district,
+        purposeId: input.id_naznachenie,
+      }),
+    ),
+    bind(orderCancel, async ({ input, user }) => service.cancel(user, input.id_order)),
+
+    bind(orderQueue, async ({ input }) => service.queue(input.status, input.page)),
+    bind(orderStatus, async ({ input, user }) => service.advance(user, input.id_order, input.status)),
+
+    bind(orderDocument, async ({ input, user, request }) => {
+      // The QR code leads to this server's verification page, as the caller reached it.
+      const pdf = await service.documentPdf(user, input.id, `${request.protocol}://${request.host}`);
+      return new FileReply(Readable.from(pdf.bytes), pdf.bytes.length, 'application/pdf', pdf.name);
+    }),
+    bind(verifyDocument, async ({ input }) => service.verify(input.code)),
+  ];
+}

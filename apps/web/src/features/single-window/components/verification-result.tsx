@@ -1,0 +1,69 @@
+import '@mantine/core/styles/List.css';
+import { Alert, List, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format';
+import { localizedName } from '../../../lib/localized';
+import { useVerification } from '../api/verify-document';
+
+/** What the public page says of a verification code: the document is genuine (its number, date, name, kind), or not. */
+export function VerificationResult({ code }: { code: string }) {
+  const { t } = useTranslation('single-window');
+  const verification = useVerification(code);
+
+  if (verification.isPending) {
+    return (
+      <Text role="status" aria-live="polite">
+        <Loader size="xs" mr="xs" aria-hidden="true" />
+        {t('verify.loading')}
+      </Text>
+    );
+  }
+  if (verification.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {t('verify.failed')}
+      </Alert>
+    );
+  }
+  const found = verification.data;
+  if (!found) {
+    return (
+      <Alert color="red" variant="light" role="alert" title={t('verify.notFound')}>
+        {t('verify.notFoundText', { code: code.toUpperCase() })}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="green" variant="light" role="status" title={t('verify.genuine')}>
+      <Stack gap="xs">
+        <Text size="sm">{t('verify.genuineText')}</Text>
+        <List size="sm" spacing={4} listStyleType="none" p={0}>
+          <List.Item>
+            <Text span c="dimmed" size="sm">
+              {t('verify.number')}:{' '}
+            </Text>
+            {found.number}
+          </List.Item>
+          <List.Item>
+            <Text span c="dimmed" size="sm">
+              {t('verify.date')}:{' '}
+            </Text>
+            {formatDate(found.issued)}
+          </List.Item>
+          <List.Item>
+            <Text span c="dimmed" size="sm">
+              {t('verify.name')}:{' '}
+            </Text>
+            {found.fullName}
+          </List.Item>
+          <List.Item>
+            <Text span c="dimmed" size="sm">
+              {t('verify.type')}:{' '}
+            </Text>
+            {localizedName(found.document)}
+          </List.Item>
+        </List>
+      </Stack>
+    </Alert>
+  );
+}
