@@ -31,7 +31,6 @@ const envSchema = z.object({
   SEED: z.enum(['auto', 'off']).default('auto'),
   DEMO_STUDENTS: z.coerce.number().int().min(50).max(50000).default(300),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-  SERVER_RENDER_SHARE: z.coerce.number().min(0).max(1).default(0.1),
 });
 
 export type Config = {
@@ -51,7 +50,6 @@ export type Config = {
   seed: 'auto' | 'off';
   demoStudents: number;
   webDist: string;
-  serverRenderShare: number;
 };
 
 /** Reads the environment once. Fails fast with a message naming every bad variable. */
@@ -79,6 +77,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     demoStudents: e.DEMO_STUDENTS,
     webDist: path.resolve(e.WEB_DIST),
-    serverRenderShare: e.SERVER_RENDER_SHARE,
   };
 }

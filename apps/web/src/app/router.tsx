@@ -1,9 +1,11 @@
-import { isHomePath, isPortalPath } from '@okuu/contracts/first-calls';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, useEffect, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ComponentType, useEffect, useState } from 'react';
 import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api';
+import { isHomePath, isPortalPath } from '../lib/first-calls';
+import { lazyComponent, loadCode } from '../lib/lazy';
 import { endSession, hasStoredSession, LOGIN_PATH } from '../lib/session';
+import { PageLayout } from './layouts/page-layout';
 import { RootLayout } from './layouts/root-layout';
 import { UNAVAILABLE_PATH, upcomingScreens } from './navigation';
 import { queryClient } from './query-client';
@@ -16,11 +18,11 @@ import { queryClient } from './query-client';
 function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
   const preload = () =>
-    load().then((component) => {
+    loadCode(load).then((component) => {
       loaded = component;
       return component;
     });
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  const Lazy = lazyComponent(preload);
   // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, at module level, like lazy().
   function Screen(props: P) {
     const [Loaded] = useState(() => loaded);
@@ -29,11 +31,12 @@ function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
   return Object.assign(Screen, { preload });
 }
 
-const LoginPage = screen(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage));
+const LoginPage = screen(() => import('./pages/login-page').then((m) => m.LoginPage));
 const OfflinePage = screen(() => import('./pages/offline-page').then((m) => m.OfflinePage));
+const NotFoundPage = screen(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
 const PortalLayout = screen(() => import('./home-screen').then((m) => m.PortalLayout));
 const HomePage = screen(() => import('./home-screen').then((m) => m.HomePage));
-const ProfilePage = screen(() => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage));
+const ProfilePage = screen(() => import('./pages/profile-page').then((m) => m.ProfilePage));
 const NewsPage = screen(() => import('./pages/news-page').then((m) => m.NewsPage));
 const ChatPage = screen(() => import('./pages/chat-page').then((m) => m.ChatPage));
 const UmkPage = screen(() => import('./pages/umk-page').then((m) => m.UmkPage));
@@ -45,7 +48,7 @@ const UnavailableEntry = screen(() => import('./pages/not-available-page').then(
 /** How long the first picture of the portal waits, once its code is here, for the rest of its data. */
 const FIRST_DATA_WAIT_MS = 300;
 
-/** The first screen's code, loaded before the first render (in the browser, and on the server for what it draws). */
+/** The first screen's code, loaded before the first render (and, for the sign-in page, before its prerender). */
 export function preloadScreenCode(pathname: string): Promise<unknown>[] {
   if (pathname === LOGIN_PATH) return [LoginPage.preload()];
   if (!isPortalPath(pathname)) return [];
@@ -53,10 +56,10 @@ export function preloadScreenCode(pathname: string): Promise<unknown>[] {
 }
 
 /**
- * What the portal's first screen shows, fetched into a cache as the portal's code arrives: who is signed in
+ * What the portal's first screen shows, fetched into the cache as the portal's code arrives: who is signed in
  * (`session`), and the portal's and home's own data (`rest`).
  */
-export function prefetchFirstScreenData(pathname: string, client: QueryClient) {
+function prefetchFirstScreenData(pathname: string, client: QueryClient) {
   // (The session query's code comes with the portal's, not with the sign-in screen's.)
   const portal = import('./home-screen');
   return {
@@ -94,13 +97,12 @@ function RootRedirect() {
 /** A 401 from any call but the public ones means the session is gone: forget it and go to sign-in. */
 function useUnauthorizedRedirect() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      endSession(queryClient);
+      endSession();
       navigate(LOGIN_PATH, { replace: true });
     });
-  }, [navigate, queryClient]);
+  }, [navigate]);
 }
 
 /** The route table of spec section 2 (made once: built from JSX, it would be rebuilt at every render). */
@@ -109,8 +111,15 @@ const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: '/', element: <RootRedirect /> },
-      { path: LOGIN_PATH, element: <LoginPage /> },
-      { path: '/lms/offline', element: <OfflinePage /> },
+      {
+        element: <PageLayout />,
+        children: [
+          { path: LOGIN_PATH, element: <LoginPage /> },
+          { path: '/lms/offline', element: <OfflinePage /> },
+          // Any other address outside the portal (the server answers it with a 404 status).
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
       {
         path: '/lms',
         element: <PortalLayout />,
@@ -124,10 +133,9 @@ const routes: RouteObject[] = [
           { path: 'library', element: <LibraryPage /> },
           ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
           { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },
-          { path: '*', element: <Navigate to="/lms" replace /> },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];

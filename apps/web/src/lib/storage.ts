@@ -13,8 +13,6 @@ type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 const sessionData: readonly StorageKey[] = [storageKeys.session, storageKeys.academicYear];
 
 export function readStorage(key: StorageKey): string | null {
-  // A page drawn on the server has no storage (and an exception each time would slow the drawing down).
-  if (typeof window === 'undefined') return null;
   try {
     return window.localStorage.getItem(key);
   } catch {

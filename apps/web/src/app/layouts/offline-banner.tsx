@@ -3,6 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useOnlineStatus } from '../../lib/network';
 import classes from './offline-banner.module.css';
 
+/** The banner's height in px: it takes its own room at the top of the page (the portal's header grows by it). */
+const BANNER_HEIGHT = 32;
+
+/** The room the banner takes now: its height while offline, else nothing. */
+export function useOfflineBannerHeight(): number {
+  return useOnlineStatus().online ? 0 : BANNER_HEIGHT;
+}
+
 /** The red 'Нет сети !!!' banner while the browser is offline; a click checks the connection again. */
 export function OfflineBanner() {
   const { t } = useTranslation();
@@ -10,7 +18,12 @@ export function OfflineBanner() {
   return (
     <div aria-live="assertive">
       {!online && (
-        <UnstyledButton className={classes.banner} title={t('offlineBanner.recheck')} onClick={() => void recheck()}>
+        <UnstyledButton
+          className={classes.banner}
+          h={BANNER_HEIGHT}
+          title={t('offlineBanner.recheck')}
+          onClick={() => void recheck()}
+        >
           {t('offlineBanner.text')}
         </UnstyledButton>
       )}

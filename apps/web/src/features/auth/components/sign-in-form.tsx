@@ -27,8 +27,8 @@ export function SignInForm({ busy, onSubmit }: { busy: boolean; onSubmit: (value
   }
 
   return (
-    // (The app sends it. Sent by the browser itself, before the app has taken over the screen the server drew, it must
-    // not put the password in the address.)
+    // (The app sends it. Sent by the browser itself, before the app has hydrated the prerendered page, it must not put
+    // the password in the address.)
     <form noValidate method="post" onSubmit={submit}>
       <Stack>
         <TextInput

@@ -10,7 +10,7 @@ describe('profile menu', () => {
     renderAt('/lms/profile', <ProfileMenu target={<ActionIcon aria-label="Профиль">A</ActionIcon>} />, {
       user: testStudent,
     });
-    // The first render, before the portal's first picture: the button is there, the menu is not yet.
+    // The first render: the button is there, the menu's code is not yet.
     const button = screen.getByRole('button', { name: 'Профиль' });
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     expect(screen.queryByRole('menu')).toBeNull();
@@ -25,7 +25,7 @@ describe('profile menu', () => {
     renderAt('/lms/profile', <ProfileMenu target={<ActionIcon aria-label="Профиль">A</ActionIcon>} />, {
       user: testStudent,
     });
-    // Loaded after the first picture, closed.
+    // Once its code is here, closed.
     const button = await screen.findByRole('button', { name: 'Профиль', expanded: false });
     expect(screen.queryByRole('menu')).toBeNull();
 

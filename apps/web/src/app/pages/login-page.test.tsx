@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, renderAt } from '../../../test/render';
+import { fakeServer, renderAt } from '../../test/render';
 import { LoginPage } from './login-page';
 
 const student = {
