@@ -242,6 +242,7 @@ function firstScreenPages(): Plugin {
               ? `<link rel="stylesheet" crossorigin href="${base}${file}">`
               : `<link rel="preload" as="style" crossorigin href="${base}${file}">`,
           );
+          // One copy per language, with its catalogues and <html lang>: the server sends the one the app will choose.
           for (const language of languages) {
             const code = [...app, ...scripts, chunkOf(`src/locales/${language}/index.ts`)].map(preload);
             let html = [
