@@ -1,6 +1,6 @@
 import { ActionIcon, AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CodeBoundary } from '../../components/ui/code-boundary';
@@ -15,7 +15,8 @@ import { MobileTabs } from './mobile-tabs';
 import { OfflineBanner, useOfflineBannerHeight } from './offline-banner';
 import { ScreenOutlet } from './screen-outlet';
 
-// The drawer's code loads beside the portal (it opens only from the burger).
+// The drawer's code loads when the burger first opens it, off the first screen's way (after the first visit the service
+// worker has it at once).
 const MenuDrawer = lazyComponent(() => import('./menu-drawer').then((m) => m.MenuDrawer));
 
 const HEADER_HEIGHT = 56;
@@ -26,6 +27,7 @@ export function MobileLayout() {
   const user = useSessionUser();
   const logout = useLogout();
   const [menuOpened, menu] = useDisclosure(false);
+  const [menuUsed, setMenuUsed] = useState(false);
   const banner = useOfflineBannerHeight();
 
   return (
@@ -34,7 +36,15 @@ export function MobileLayout() {
         <OfflineBanner />
         <Group h={HEADER_HEIGHT} px="sm" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            <Burger opened={menuOpened} onClick={menu.toggle} size="sm" aria-label={t('nav.openMenu')} />
+            <Burger
+              opened={menuOpened}
+              onClick={() => {
+                setMenuUsed(true);
+                menu.toggle();
+              }}
+              size="sm"
+              aria-label={t('nav.openMenu')}
+            />
             <UnstyledButton component={Link} to="/lms" aria-label={t('nav.home')}>
               <ProductLogo size={28} />
             </UnstyledButton>
@@ -60,11 +70,13 @@ export function MobileLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <CodeBoundary fallback={null}>
-        <Suspense fallback={null}>
-          <MenuDrawer opened={menuOpened} onClose={menu.close} />
-        </Suspense>
-      </CodeBoundary>
+      {menuUsed && (
+        <CodeBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <MenuDrawer opened={menuOpened} onClose={menu.close} />
+          </Suspense>
+        </CodeBoundary>
+      )}
       <AppShell.Main>
         <ScreenOutlet />
       </AppShell.Main>

@@ -11,16 +11,17 @@ interface MenuTargetProps {
 
 /**
  * The profile menu (change password, dark mode, language, logout), opened from `target`, a button. The menu's code
- * (and the floating positioning it needs) loads beside the portal; a click on `target` before it is here is not lost:
- * the menu opens when it comes.
+ * (and the floating positioning it needs) loads at the first click, which opens the menu when it comes: it stays off
+ * the first screen's way (after the first visit the service worker has it at once).
  */
 export function ProfileMenu({ target }: { target: ReactElement<MenuTargetProps> }) {
   const [clicked, setClicked] = useState(false);
   const waiting = cloneElement(target, { 'aria-haspopup': 'menu', onClick: () => setClicked(true) });
+  if (!clicked) return waiting;
   return (
     <CodeBoundary fallback={target}>
       <Suspense fallback={waiting}>
-        <ProfileMenuDropdown target={target} defaultOpened={clicked} />
+        <ProfileMenuDropdown target={target} defaultOpened />
       </Suspense>
     </CodeBoundary>
   );
