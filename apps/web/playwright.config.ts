@@ -40,8 +40,7 @@ export default defineConfig({
     command: [
       `npx vite build --outDir ${distDir} --emptyOutDir`,
       `rm -rf ${dataDir}`,
-      // Every first screen is drawn by the server, however fast the tests ask for pages.
-      `cd ../.. && PORT=${port} DATA_DIR=${dataDir} WEB_DIST=${distDir} RATE_LIMIT_MAX=0 LOGIN_FAILURE_LIMIT=1000 SERVER_RENDER_SHARE=1 LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
+      `cd ../.. && PORT=${port} DATA_DIR=${dataDir} WEB_DIST=${distDir} RATE_LIMIT_MAX=0 LOGIN_FAILURE_LIMIT=1000 LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
     ].join(' && '),
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,

@@ -1,19 +1,21 @@
 /// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { PRERENDERED_ATTRIBUTE } from './src/app/prerendered.ts';
 import { themeCssVariables } from './src/app/theme-css.ts';
-import { htmlLangOf, languages } from './src/lib/languages.ts';
-import { codeAfterPaintId } from './src/lib/next-paint.ts';
+import { htmlLangOf, type Language, languages } from './src/lib/languages.ts';
 
 const base = '/lms/';
 const backend = 'http://localhost:8080';
 
-/** The browser's build (the client environment), not the server's renderer. */
+/** The browser's build (the client environment), not the prerender's. */
 const isBrowser = (environment: { name: string }) => environment.name === 'client';
 
 /**
@@ -54,29 +56,33 @@ function serviceWorker(): Plugin {
 }
 
 /**
- * The first screens a visit most often opens, with the modules (chunk sources) each needs beyond the app's start.
- * The server sends `<name>.html` for them: the built page plus preload links for those chunks and their styles, so a
- * phone fetches them with the entry rather than one round trip after it. Their code is also bundled into few chunks
- * (`firstScreenOf`): on a slow network each further file costs a round trip.
+ * The first screens, with the modules (chunk sources) each needs beyond the app's start: the sign-in page, and the
+ * portal's layout with home. The server sends `<name>.<language>.html` for them (firstScreenPages): the built page
+ * plus links to those chunks, their styles and the language's catalogues, so a phone fetches them with the entry
+ * rather than one round trip after it. Their code is also bundled into few chunks (`firstScreenOf`): on a slow network
+ * each further file costs a round trip.
  */
 const firstScreens: Record<string, string[]> = {
-  login: ['src/features/auth/pages/login-page.tsx'],
-  home: ['src/app/home-screen.ts'],
+  login: ['src/app/pages/login-page.tsx'],
+  portal: ['src/app/home-screen.ts'],
 };
+
+/** Where the build puts the module that prerenders the sign-in page (src/app/prerender.tsx), until the pages are made. */
+const prerenderDir = path.join(os.tmpdir(), `okuu-prerender-${process.pid}`);
 
 const sourceDir = path.resolve(import.meta.dirname, 'src');
 const contractsDir = path.resolve(import.meta.dirname, '../../packages/contracts/src');
 const isOwnSource = (id: string) => id.startsWith(sourceDir);
 const isContract = (id: string) => id.startsWith(contractsDir);
 const entrySource = path.join(sourceDir, 'main.tsx');
-/** What the entry loads once the page has drawn its spinner: the app itself (src/main.tsx). */
+/** What the entry loads once it has started the first calls: the app itself (src/main.tsx). */
 const startSource = 'src/app/start.tsx';
 const startModule = path.resolve(import.meta.dirname, startSource);
 
 /**
  * Mantine that shows only once someone opens it — dropdowns, menus, dialogs, the drawer — with the floating
  * positioning and scroll locking it needs. The first screens render none of it at first (the portal's menus and
- * drawer load after its first picture), so it stays out of the chunks they load.
+ * drawer load beside it, in their own chunks), so it stays out of the chunks they load.
  */
 const isOverlay = (id: string) =>
   /node_modules[\\/](@floating-ui|@mantine[\\/]core[\\/]esm[\\/](utils[\\/]Floating|components[\\/](Combobox|Drawer|FocusTrap|Menu|Modal|ModalBase|Popover|Portal|ScrollArea|Select))[\\/])/.test(
@@ -157,6 +163,12 @@ function replaceOnce(text: string, from: string, to: string): string {
   return text.replace(from, to);
 }
 
+/**
+ * The pages the server sends besides index.html (the app shell, which the service worker keeps for offline use), one
+ * per first screen and language: `login.<language>.html`, the sign-in page prerendered (its screen in the page, its
+ * styles linked, so that the form shows before any JavaScript has run), and `portal.<language>.html`, the shell with
+ * the portal's code preloaded.
+ */
 function firstScreenPages(): Plugin {
   return {
     name: 'okuu-first-screen-pages',
@@ -166,7 +178,7 @@ function firstScreenPages(): Plugin {
     // After Vite's own handlers, which still rewrite the chunks that import others dynamically.
     generateBundle: {
       order: 'post',
-      handler(_options, bundle) {
+      async handler(_options, bundle) {
         const page = bundle['index.html'];
         if (page?.type !== 'asset') throw new Error('index.html is not in the bundle');
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
@@ -205,7 +217,6 @@ function firstScreenPages(): Plugin {
               .map((file) => `${space}<link rel="stylesheet" crossorigin href="${base}${file}">`)
               .join('')}${script}`,
         );
-        // The page of any other screen: the app draws it, and needs its code at once.
         page.source = replaceOnce(styled, '\n  </head>', `\n    ${app.map(preload).join('\n    ')}\n  </head>`);
         const initial = new Set([...entryCode, ...app]);
         // What a first screen runs at load (its chunks but its catalogues) is compiled as it downloads, off the main
@@ -218,28 +229,36 @@ function firstScreenPages(): Plugin {
         };
         compileAtLoad(initial);
 
+        const prerender = (await import(pathToFileURL(path.join(prerenderDir, 'prerender.js')).href)) as {
+          prerenderSignIn(language: Language): Promise<{ html: string; title: string }>;
+        };
         for (const [name, sources] of Object.entries(firstScreens)) {
           const scripts = [...withImports(sources.map(chunkOf))].filter((file) => !initial.has(file));
           compileAtLoad(scripts);
-          // The server draws these screens in their pages (render-page.tsx): their styles apply from the first paint. (In
-          // the mode the app asks for them, crossorigin, which then finds them here rather than fetching them again.)
-          const styles = stylesOf(scripts).map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`);
-          // One copy per language, with its catalogues: the server sends the one of the language the app will choose.
-          // Its <html lang> is of that language too.
+          // (In the mode the app asks for them, crossorigin: a link in another mode would be fetched a second time.)
+          const styles = stylesOf(scripts).map((file) =>
+            // The prerendered screen needs its styles for its first paint; the app renders the portal's.
+            name === 'login'
+              ? `<link rel="stylesheet" crossorigin href="${base}${file}">`
+              : `<link rel="preload" as="style" crossorigin href="${base}${file}">`,
+          );
+          // One copy per language, with its catalogues and <html lang>: the server sends the one the app will choose.
           for (const language of languages) {
             const code = [...app, ...scripts, chunkOf(`src/locales/${language}/index.ts`)].map(preload);
-            // The code, which makes the screen work, is fetched once the page has shown it (the entry opens the
-            // template then): on a slow network it would otherwise take most of the bandwidth the page and its styles
-            // need.
-            const template = `<template id="${codeAfterPaintId}">\n      ${code.join('\n      ')}\n    </template>`;
-            this.emitFile({
-              type: 'asset',
-              fileName: `${name}.${language}.html`,
-              source: [
-                ['<html lang="ru"', `<html lang="${htmlLangOf(language)}"`],
-                ['\n  </head>', `\n    ${[...styles, template].join('\n    ')}\n  </head>`],
-              ].reduce((html, [from, to]) => replaceOnce(html, from as string, to as string), styled),
-            });
+            let html = [
+              ['<html lang="ru"', `<html lang="${htmlLangOf(language)}"`],
+              ['\n  </head>', `\n    ${[...styles, ...code].join('\n    ')}\n  </head>`],
+            ].reduce((html, [from, to]) => replaceOnce(html, from as string, to as string), styled);
+            if (name === 'login') {
+              const screen = await prerender.prerenderSignIn(language);
+              html = replaceOnce(html, '<title>Портал</title>', screen.title);
+              // The page's #root holds only its spinner, which the screen replaces.
+              html = html.replace(
+                /<div id="root">[\s\S]*?<\/div>/,
+                () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${language}">${screen.html}</div>`,
+              );
+            }
+            this.emitFile({ type: 'asset', fileName: `${name}.${language}.html`, source: html });
           }
         }
       },
@@ -289,23 +308,6 @@ function themeStylesheet(): Plugin {
   };
 }
 
-/**
- * The server's renderer goes into `server/` of the browser's build directory (whatever --outDir says), so the server
- * finds both in WEB_DIST.
- */
-function rendererBesideApp(): Plugin {
-  let appDir = 'dist';
-  return {
-    name: 'okuu-renderer-beside-app',
-    config(config) {
-      appDir = config.build?.outDir ?? appDir;
-    },
-    configEnvironment(name) {
-      if (name === 'ssr') return { build: { outDir: path.join(appDir, 'server'), emptyOutDir: true } };
-    },
-  };
-}
-
 /** Writes .br and .gz next to every text file of the build: the server sends them pre-compressed. */
 function precompress(): Plugin {
   return {
@@ -325,17 +327,20 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base,
-  plugins: [
-    react(),
-    replaceMantineModules(),
-    themeStylesheet(),
-    serviceWorker(),
-    firstScreenPages(),
-    precompress(),
-    rendererBesideApp(),
-  ],
-  // `vite build` builds the browser's app, then the server's renderer of the first screens (dist/server/).
-  builder: {},
+  plugins: [react(), replaceMantineModules(), themeStylesheet(), serviceWorker(), firstScreenPages(), precompress()],
+  builder: {
+    // `vite build` builds the prerender module, with which the browser's build then prerenders the sign-in pages.
+    async buildApp(builder) {
+      const { prerender, client } = builder.environments;
+      if (!prerender || !client) throw new Error('vite.config.ts names the environments prerender and client');
+      try {
+        await builder.build(prerender);
+        await builder.build(client);
+      } finally {
+        rmSync(prerenderDir, { recursive: true, force: true });
+      }
+    },
+  },
   environments: {
     client: {
       build: {
@@ -403,12 +408,19 @@ export default defineConfig({
         },
       },
     },
-    ssr: {
-      // One self-contained file: the server loads it as it is, with no packages to resolve beside it.
+    // The module that prerenders the sign-in page at build time (src/app/prerender.tsx), for Node.
+    prerender: {
+      consumer: 'server',
+      // One self-contained file, with no packages to resolve beside it.
       resolve: { noExternal: true },
-      // React's production build, whatever NODE_ENV the server runs with.
+      // React's production build, as the browser's.
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      build: { ssr: 'src/app/render-page.tsx', rolldownOptions: { output: { codeSplitting: false } } },
+      build: {
+        ssr: 'src/app/prerender.tsx',
+        outDir: prerenderDir,
+        emptyOutDir: true,
+        rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'prerender.js' } },
+      },
     },
   },
   server: {

@@ -11,10 +11,10 @@ const runs = 3;
 /** Failed runs (no score) tolerated before the measurement fails. */
 const maxFailures = 2;
 
-/** Where the full Lighthouse report of a page goes: bench/results/lighthouse-<path>.json. */
-function reportPath(url: string): string {
+/** Where the full Lighthouse report of a page goes: bench/results/lighthouse-<path>[-warm].json. */
+function reportPath(url: string, warm: boolean): string {
   const name = new URL(url).pathname.replace(/^\/|\/$/g, '').replace(/[^a-z0-9]+/gi, '-') || 'root';
-  return path.resolve(import.meta.dirname, '..', 'results', `lighthouse-${name}.json`);
+  return path.resolve(import.meta.dirname, '..', 'results', `lighthouse-${name}${warm ? '-warm' : ''}.json`);
 }
 
 /** A signed-in browser as the web app knows it: the HttpOnly session cookie and the local "session exists" marker. */
@@ -23,26 +23,41 @@ export interface BrowserSession {
 }
 
 /**
- * Prepares a cold run: the HTTP cache, the service worker and its caches emptied, and for a signed-in page the session cookie and local marker set
- * (through a same-origin address that loads none of the app, so nothing of it is cached beforehand).
+ * Prepares a run: the HTTP cache emptied, and for a signed-in page the session cookie and local marker set (through a
+ * same-origin address that loads none of the app, so nothing of it is cached beforehand). Cold, the service worker and
+ * its caches are emptied too (a real first visit has none); warm, the page is visited once before, so that the worker
+ * holds the app, as on a student's later visits.
  */
-async function prepare(page: Page, origin: string, session?: BrowserSession) {
+async function prepare(page: Page, url: string, session: BrowserSession | undefined, warm: boolean) {
+  const origin = new URL(url).origin;
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
-  // The service worker would serve the app shell from its cache: a real first visit has none.
-  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+  if (!warm) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
   await cdp.detach();
-  if (!session) return;
-  await page.goto(`${origin}/healthz`);
-  await page.setCookie({ name: 'token', value: session.token, url: origin, httpOnly: true, sameSite: 'Lax' });
-  await page.evaluate("localStorage.setItem('token', 'lighthouse')");
+  if (session) {
+    await page.goto(`${origin}/healthz`);
+    await page.setCookie({ name: 'token', value: session.token, url: origin, httpOnly: true, sameSite: 'Lax' });
+    await page.evaluate("localStorage.setItem('token', 'lighthouse')");
+  }
+  if (!warm) return;
+  await page.goto(url);
+  await page.evaluate(
+    'navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller || new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve)))',
+  );
+  await page.goto('about:blank');
 }
 
 /**
  * Lighthouse's performance score of one page with its default (mobile) settings: simulated slow 4G and a 4× slower
  * CPU, in Debian's Chromium, from a cold cache. The median of three runs, as the score moves a little between runs.
+ * `warm`: a later visit, the service worker holding the app; the slow network and CPU are then applied in the browser
+ * (Lighthouse's devtools throttling), where what the worker answers skips the network, as on a phone.
  */
-export async function lighthouseScore(url: string, session?: BrowserSession): Promise<Measurement> {
+export async function lighthouseScore(
+  url: string,
+  session?: BrowserSession,
+  { warm = false }: { warm?: boolean } = {},
+): Promise<Measurement> {
   assertLocal(url);
   if (!existsSync(path.resolve('apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build -w apps/web` first.');
@@ -61,16 +76,21 @@ export async function lighthouseScore(url: string, session?: BrowserSession): Pr
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
     const page = await browser.newPage();
-    const origin = new URL(url).origin;
     const scores: number[] = [];
     const reports: { score: number; json: string }[] = [];
     const metrics: Record<string, number[]> = { fcpMs: [], lcpMs: [], tbtMs: [] };
     let failures = 0;
     while (scores.length < runs) {
-      await prepare(page, origin, session);
+      await prepare(page, url, session, warm);
       const result = await lighthouse(
         url,
-        { onlyCategories: ['performance'], output: 'json', logLevel: 'error', disableStorageReset: true },
+        {
+          onlyCategories: ['performance'],
+          output: 'json',
+          logLevel: 'error',
+          disableStorageReset: true,
+          ...(warm ? { throttlingMethod: 'devtools' as const } : {}),
+        },
         undefined,
         page,
       );
@@ -88,7 +108,7 @@ export async function lighthouseScore(url: string, session?: BrowserSession): Pr
     }
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
     // The run with the median score, whole, for whoever wants to see why (LCP element, long tasks, requests…).
-    const report = reportPath(url);
+    const report = reportPath(url, warm);
     writeFileSync(report, reports.find((r) => r.score === median(scores))?.json ?? '{}');
     return {
       requestsPerSec: null,

@@ -6,7 +6,7 @@ import { configJsonScenario } from './config-json.ts';
 import { enticateScenario } from './enticate.ts';
 import { homePageScenario } from './home-page.ts';
 import { librarySearchScenario } from './library-search.ts';
-import { lighthouseHomeScenario, lighthouseLoginScenario } from './lighthouse.ts';
+import { lighthouseHomeScenario, lighthouseHomeWarmScenario, lighthouseLoginScenario } from './lighthouse.ts';
 import { newsFeedScenario } from './news-feed.ts';
 import { scheduleStudentScenario } from './schedule-student.ts';
 import { signInScenario } from './sign-in.ts';
@@ -25,4 +25,5 @@ export const scenarios: Scenario[] = [
   homePageScenario,
   lighthouseLoginScenario,
   lighthouseHomeScenario,
+  lighthouseHomeWarmScenario,
 ];

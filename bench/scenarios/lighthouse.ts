@@ -20,3 +20,14 @@ export const lighthouseHomeScenario: Scenario = {
     return lighthouseScore(`${ctx.baseUrl}/lms`, { token });
   },
 };
+
+export const lighthouseHomeWarmScenario: Scenario = {
+  name: 'lighthouse-home-warm',
+  description:
+    'Lighthouse on /lms signed in, a later visit: the service worker holds the app (mobile preset, devtools throttling)',
+  targets: [],
+  async run(ctx) {
+    const token = await signIn(ctx.baseUrl, 'student1', ctx.settings.password);
+    return lighthouseScore(`${ctx.baseUrl}/lms`, { token }, { warm: true });
+  },
+};

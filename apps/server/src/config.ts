@@ -35,7 +35,6 @@ const envSchema = z.object({
   SEED: z.enum(['auto', 'off']).default('auto'),
   DEMO_STUDENTS: z.coerce.number().int().min(50).max(50000).default(300),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-  SERVER_RENDER_SHARE: z.coerce.number().min(0).max(1).default(0.1),
   ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -102,7 +101,6 @@ export type Config = {
   seed: 'auto' | 'off';
   demoStudents: number;
   webDist: string;
-  serverRenderShare: number;
   /** Origins besides the portal's own host whose pages may make state-changing calls (a proxy's public address). */
   allowedOrigins: ReadonlySet<string>;
   payment: PaymentConfig;
@@ -143,7 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     demoStudents: e.DEMO_STUDENTS,
     webDist: path.resolve(e.WEB_DIST),
-    serverRenderShare: e.SERVER_RENDER_SHARE,
     allowedOrigins: new Set(e.ALLOWED_ORIGINS),
     payment: {
       provider: e.PAYMENT_PROVIDER,

@@ -86,8 +86,8 @@ test.describe('class schedule', () => {
         await expect(section.getByText(lesson.groups.map((g) => g.name).join(', ')).first()).toBeVisible();
       }
     }
-    expect(week.days.flatMap((d) => d.lessons).some((l) => l.groups.some((g) => g.name === 'ПИ-1-26'))).toBe(true);
-    await expect(page.getByText('ПИ-1-26').first()).toBeVisible();
+    expect(week.days.flatMap((d) => d.lessons).some((l) => l.groups.some((g) => g.name === 'ПИ-1-25'))).toBe(true);
+    await expect(page.getByText('ПИ-1-25').first()).toBeVisible();
   });
 
   test('the discipline list leads to a discipline’s materials and chat', async ({ page }) => {

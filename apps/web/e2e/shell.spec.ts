@@ -20,16 +20,43 @@ test.describe('portal shell', () => {
     await expect(page).toHaveTitle('Журнал | Портал');
   });
 
-  test('routes: / goes to the portal, unknown paths under /lms go home', async ({ page }) => {
+  test('routes: / goes to the portal; an unknown page says so, in the portal, with a way home', async ({ page }) => {
     await signIn(page, 'student1');
     await page.goto('/');
     await expect(page).toHaveURL(/\/lms$/);
     await page.goto('/lms/no-such-screen');
+    await expect(page).toHaveURL(/\/lms\/no-such-screen$/);
+    await expect(page).toHaveTitle('Страница не найдена | Портал');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Такой страницы нет' })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'На главную' }).click();
     await expect(page).toHaveURL(/\/lms$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Добро пожаловать/ })).toBeVisible();
     await page.goto('/lms/apps');
     await expect(page).toHaveTitle('Приложения | Портал');
     await page.getByRole('main').getByRole('link', { name: 'Транскрипт' }).click();
     await expect(page).toHaveTitle('Транскрипт | Портал');
+  });
+
+  test('an address outside the portal: a 404 with the portal’s own page for a browser, JSON for a program', async ({
+    page,
+    request,
+  }) => {
+    for (const [lang, heading, home] of [
+      ['ru', 'Такой страницы нет', 'На главную'],
+      ['en', 'There is no such page', 'Go home'],
+    ] as const) {
+      const response = await page.goto(`/no-such-page?lang=${lang}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('link', { name: home })).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Go home' }).click();
+    // Home is the portal's: without a session, sign-in.
+    await expect(page).toHaveURL(/\/lms\/login$/);
+
+    const api = await request.get('/no-such-page', { headers: { accept: 'application/json' } });
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toMatchObject({ result: 1, error: { code: 'not_found' } });
   });
 
   test('the dark theme is the default; the toggle switches it and the choice persists', async ({ page }) => {
@@ -96,5 +123,29 @@ test.describe('mobile layout', () => {
     await page.getByRole('button', { name: 'Открыть меню' }).click();
     await page.getByRole('link', { name: 'Рейтинг' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Раздел «Рейтинг» пока недоступен');
+  });
+
+  test('logout leaves cleanly: no error, no call refused, three times over', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() === 401) problems.push(`401 ${response.url()}`);
+    });
+    for (let round = 1; round <= 3; round++) {
+      await signIn(page, 'student1');
+      await expect(page.getByRole('heading', { level: 1, name: /Добро пожаловать/ })).toBeVisible();
+      await page.getByRole('banner').getByRole('button', { name: 'Выход' }).click();
+      await expect(page).toHaveURL(/\/lms\/login$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Вход в портал' })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('token')), `round ${round}`).toBeNull();
+      // The session is revoked on the server too.
+      await expect
+        .poll(async () => (await page.request.post('/api/auth/enticate.json', { data: {} })).status())
+        .toBe(401);
+    }
+    expect(problems).toEqual([]);
   });
 });

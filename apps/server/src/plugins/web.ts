@@ -1,44 +1,47 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { type FirstReply, firstCallsOf, firstRepliesElementId } from '@okuu/contracts/first-calls';
-import type { DrawnPage, PageRenderer } from '@okuu/contracts/page-renderer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { tokenCookie } from './auth.ts';
-import { createDrawingBudget } from './drawing-budget.ts';
+import { documentHeaders } from '../lib/security-headers.ts';
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/** The web app's language when a request names none (it has a page of each first screen in every language). */
+/** The web app's language when a request names none (it has each page in every language). */
 const defaultLanguage = 'ru';
 
-/** The web app's renderer of its first screens; null, with the reason logged, when it cannot be loaded. */
-async function loadRenderer(app: FastifyInstance, file: string): Promise<PageRenderer | null> {
-  try {
-    return (await import(pathToFileURL(file).href)) as PageRenderer;
-  } catch (error) {
-    app.log.error({ err: error }, 'the first screens’ renderer could not be loaded: the app draws every page');
-    return null;
-  }
+/** The API's reply to an address it does not know. */
+const notFound = {
+  result: 1,
+  error: { code: 'not_found', message: 'There is nothing at this address.' },
+  data: null,
+};
+
+/**
+ * The pages' security policy with their inline scripts allowed by hash (CSP): the one in index.html, which applies the
+ * chosen theme before the first paint, and which every page of the build keeps.
+ */
+function pagePolicy(indexHtml: string): string {
+  const hashes = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, script]) =>
+      `'sha256-${createHash('sha256')
+        .update(script ?? '')
+        .digest('base64')}'`,
+  );
+  const policy = documentHeaders['content-security-policy'] ?? '';
+  return hashes.length > 0 ? policy.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`) : policy;
 }
 
 /**
- * Serves the built web app under /lms with history fallback: a GET under /lms that is not a file gets index.html.
- * `/` serves the app too (it redirects to /lms or /lms/offline itself), and /sw.js the service worker.
+ * Serves the built web app: its files under /lms and its pages, as built (vite.config.ts), in the language the app
+ * will choose (spec: `?lang`, then the `lang` cookie). The sign-in page (/lms/login) is `login.<language>.html`,
+ * prerendered at build time; every other page of the portal (`/`, `/lms`, `/lms/…`) is `portal.<language>.html`, the
+ * app's shell, which the app renders in the browser. /sw.js is the service worker. Any other address is a 404: the
+ * app's not-found page for a browser (index.html), JSON for an API client.
  */
-export async function registerWeb(app: FastifyInstance, { webDist, serverRenderShare }: Config) {
+export async function registerWeb(app: FastifyInstance, { webDist }: Config) {
   const built = existsSync(path.join(webDist, 'index.html'));
-  const notFound = {
-    result: 1,
-    error: { code: 'not_found', message: 'There is nothing at this address.' },
-    data: null,
-  };
+  const pages = new Set(built ? readdirSync(webDist).filter((file) => file.endsWith('.html')) : []);
+  const policy = built ? pagePolicy(readFileSync(path.join(webDist, 'index.html'), 'utf8')) : '';
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -46,143 +49,58 @@ export async function registerWeb(app: FastifyInstance, { webDist, serverRenderS
       prefix: '/lms/',
       wildcard: true,
       index: false,
-      // The renderer of the first screens is the server's (below), not a file of the site.
-      allowedPath: (pathName) => !pathName.startsWith('/server/'),
       preCompressed: true,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
+        // (The path is that of the file sent: a compressed copy's ends in .br or .gz.)
+        if (/\.html(\.br|\.gz)?$/.test(filePath)) {
+          // A page is chosen by the language cookie, and is asked for again at each visit (a new build shows at once).
+          reply.header('content-security-policy', policy).header('cache-control', 'no-cache').header('vary', 'cookie');
+          return;
+        }
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/sw.js', (_req, reply) =>
+    app.get('/sw.js', (_request, reply) =>
       reply.header('service-worker-allowed', '/').header('cache-control', 'no-cache').sendFile('sw.js'),
     );
   }
 
-  // The first screens most visits open have their own copies of the page, one per language, which preload their code
-  // and the catalogues of that language (vite.config.ts): `<screen>.<language>.html`.
-  const firstScreens: Record<string, string> = { '/': 'home', '/lms': 'home', '/lms/': 'home', '/lms/login': 'login' };
-  const screenPages = new Set(built ? readdirSync(webDist).filter((file) => /^\w+\.\w+\.html$/.test(file)) : []);
-  /** The web app's renderer of its first screens, from the same build. */
-  const rendererFile = path.join(webDist, 'server', 'render-page.js');
-  const renderer = built && existsSync(rendererFile) ? await loadRenderer(app, rendererFile) : null;
-  const budget = createDrawingBudget(serverRenderShare);
-  /** The language the app will choose (spec: `?lang`, then the `lang` cookie), so far as a request shows it. */
+  /** The language the app will choose, so far as the request shows it. */
   const languageOf = (request: FastifyRequest): string | undefined => {
     const query = request.query as Record<string, unknown> | undefined;
     return [query?.lang, request.cookies.lang].find(
       (lang): lang is string => typeof lang === 'string' && /^\w+$/.test(lang),
     );
   };
-  const pageFor = (request: FastifyRequest, url: string) => {
-    const screen = firstScreens[url];
-    const pages = [`${screen}.${languageOf(request) ?? defaultLanguage}.html`, `${screen}.${defaultLanguage}.html`];
-    return (screen && pages.find((page) => screenPages.has(page))) || 'index.html';
-  };
-  /**
-   * The replies of the calls the portal's first screen makes (`firstCallsOf`), made here for a signed-in visitor, so
-   * that the page brings them: on a slow network that saves the app their round trips, and on a slow phone the work of
-   * sending them. They are the API's own replies (the same routes, access checks and rate limit), asked with the
-   * visitor's cookies. Null when the visitor is not signed in (the app then finds that out as usual).
-   */
-  const firstReplies = async (request: FastifyRequest, url: string): Promise<FirstReply[] | null> => {
-    const calls = firstCallsOf(url);
-    if (calls.length === 0 || !request.cookies[tokenCookie]) return null;
-    const ask = async ({ method, path }: (typeof calls)[number]): Promise<FirstReply> => {
-      const res = await app.inject({
-        method,
-        url: path,
-        remoteAddress: request.ip,
-        headers: { cookie: request.headers.cookie ?? '', 'content-type': 'application/json' },
-        ...(method === 'POST' ? { payload: '{}' } : {}),
-      });
-      let envelope: unknown;
-      try {
-        envelope = res.json();
-      } catch {
-        envelope = undefined;
-      }
-      return { method, path, status: res.statusCode, envelope };
-    };
-    // The first call is the session check: when it fails, the app is for someone signed out and gets no replies.
-    const replies = await Promise.all(calls.map(ask));
-    return replies[0]?.status === 200 ? replies : null;
-  };
 
-  /**
-   * The page as drawn for this request (its screen, title and theme; see PageRenderer), with the first calls' replies
-   * in it, compressed as the browser accepts. A renderer that fails, or has no time left (SERVER_RENDER_SHARE), leaves
-   * the page as built: the app draws it.
-   */
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, url: string, replies: FirstReply[] | null) => {
-    const draw = async (): Promise<DrawnPage | null> => {
-      if (!renderer) return null;
-      const reserved = budget.reserve();
-      const started = performance.now();
-      try {
-        const drawn = await renderer.renderPage({
-          pathname: url,
-          language: languageOf(request),
-          colorScheme: request.cookies.theme,
-          userAgent: request.headers['user-agent'],
-          replies,
-          draw: reserved,
-        });
-        if (reserved) budget.settle(drawn.root ? performance.now() - started : null);
-        return drawn;
-      } catch (error) {
-        if (reserved) budget.settle(performance.now() - started);
-        request.log.error({ err: error }, 'the first screen could not be drawn');
-        return null;
-      }
-    };
-    // Read at each request, as sendFile does: a rebuild of the app changes the page.
-    let [html, drawn] = await Promise.all([readFile(path.join(webDist, pageFor(request, url)), 'utf8'), draw()]);
-    if (drawn) {
-      html = html.replace(/data-mantine-color-scheme="\w+"/, `data-mantine-color-scheme="${drawn.colorScheme}"`);
-      if (drawn.title) html = html.replace(/<title>[^<]*<\/title>/, drawn.title);
-      // The page's #root holds only its spinner (index.html), which the screen replaces.
-      if (drawn.root) html = html.replace(/<div id="root">[\s\S]*?<\/div>/, () => drawn.root ?? '');
-    }
-    if (replies) {
-      // JSON in a script element: only '<' could end it early.
-      const json = JSON.stringify(replies).replaceAll('<', '\\u003c');
-      html = html.replace(
-        '</body>',
-        `<script type="application/json" id="${firstRepliesElementId}">${json}</script>\n  </body>`,
-      );
-    }
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    reply
-      // A signed-in visitor's page is theirs alone; any page depends on the cookies (language, theme, session).
-      .header('cache-control', replies ? 'private, no-store' : 'no-cache')
-      .header('vary', 'cookie, accept-encoding')
-      .type('text/html; charset=utf-8');
-    if (/\bbr\b/.test(accepts)) {
-      const body = await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-      return reply.header('content-encoding', 'br').send(body);
-    }
-    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzip(html));
-    return reply.send(html);
-  };
-
-  const sendApp = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
+  /** A page of the app: `<page>.<language>.html`, else that of the default language, else the app's shell. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: 'login' | 'portal' | null) => {
     if (!built) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build -w apps/web` (npm start does it for you).');
     }
-    return sendPage(request, reply, url, await firstReplies(request, url));
+    const candidates = page
+      ? [`${page}.${languageOf(request) ?? defaultLanguage}.html`, `${page}.${defaultLanguage}.html`]
+      : [];
+    // (A page's own policy replaces the API's, which an address outside the app gets.)
+    return reply.headers(documentHeaders).sendFile(candidates.find((file) => pages.has(file)) ?? 'index.html');
   };
 
-  app.get('/', (request, reply) => sendApp(request, reply, '/'));
-  app.get('/lms', (request, reply) => sendApp(request, reply, '/lms'));
+  app.get('/', (request, reply) => sendPage(request, reply, 'portal'));
+  app.get('/lms', (request, reply) => sendPage(request, reply, 'portal'));
+  app.get('/lms/login', (request, reply) => sendPage(request, reply, 'login'));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (request.method === 'GET' && (url === '/lms' || url.startsWith('/lms/')) && !url.startsWith('/lms/assets/')) {
-      return sendApp(request, reply, url);
+    const inApp = url === '/lms' || url.startsWith('/lms/');
+    // A page of the portal the app knows, or one it tells it does not (its routes are the app's).
+    if (request.method === 'GET' && inApp && !url.startsWith('/lms/assets/')) return sendPage(request, reply, 'portal');
+    // A browser's visit elsewhere: the app's not-found page, with a way home.
+    if (request.method === 'GET' && /\btext\/html\b/.test(String(request.headers.accept))) {
+      return sendPage(request, reply.status(404), null);
     }
     return reply.status(404).send(notFound);
   });

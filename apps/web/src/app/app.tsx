@@ -1,16 +1,13 @@
-import type { ComponentProps, ComponentType, ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppErrorBoundary } from './error-boundary';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
 
-/** The portal. The server, drawing a page, gives its own router (at that page's address) and providers' state. */
-export function App({
-  router: Router = BrowserRouter,
-  ...providers
-}: { router?: ComponentType<{ children: ReactNode }> } & Omit<ComponentProps<typeof Providers>, 'children'>) {
+/** The portal, with the browser's router; the build prerenders the sign-in page with a static one (prerender.tsx). */
+export function App({ router: Router = BrowserRouter }: { router?: ComponentType<{ children: ReactNode }> }) {
   return (
-    <Providers {...providers}>
+    <Providers>
       <AppErrorBoundary>
         <Router>
           <AppRoutes />

@@ -57,12 +57,12 @@ export const staffScreens: readonly { key: TitleKey; path: string; load: () => P
   {
     key: 'staffOrders',
     path: 'staff/orders',
-    load: () => import('../features/single-window/pages/staff-orders-page').then((m) => m.StaffOrdersPage),
+    load: () => import('./pages/staff-orders-page').then((m) => m.StaffOrdersPage),
   },
   {
     key: 'gradeScale',
     path: 'staff/grade-scale',
-    load: () => import('../features/transcript/pages/grade-scale-page').then((m) => m.GradeScalePage),
+    load: () => import('./pages/grade-scale-page').then((m) => m.GradeScalePage),
   },
   {
     key: 'staffPayments',

@@ -1,10 +1,12 @@
 import type { SessionUser } from '@okuu/contracts/auth/user';
-import { isHomePath, isPortalPath } from '@okuu/contracts/first-calls';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api';
+import { isHomePath, isPortalPath } from '../lib/first-calls';
+import { lazyComponent, loadCode } from '../lib/lazy';
 import { endSession, hasStoredSession, LOGIN_PATH, sessionQueryKey } from '../lib/session';
+import { PageLayout } from './layouts/page-layout';
 import { RootLayout } from './layouts/root-layout';
 import { SANDBOX_PAY_PATH, staffScreens, UNAVAILABLE_PATH, upcomingScreens } from './navigation';
 import { queryClient } from './query-client';
@@ -17,11 +19,11 @@ import { queryClient } from './query-client';
 function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
   const preload = () =>
-    load().then((component) => {
+    loadCode(load).then((component) => {
       loaded = component;
       return component;
     });
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  const Lazy = lazyComponent(preload);
   // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, at module level, like lazy().
   function Screen(props: P) {
     const [Loaded] = useState(() => loaded);
@@ -30,28 +32,23 @@ function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
   return Object.assign(Screen, { preload });
 }
 
-const LoginPage = screen(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage));
+const LoginPage = screen(() => import('./pages/login-page').then((m) => m.LoginPage));
 const OfflinePage = screen(() => import('./pages/offline-page').then((m) => m.OfflinePage));
+const NotFoundPage = screen(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
 const PortalLayout = screen(() => import('./home-screen').then((m) => m.PortalLayout));
 const HomePage = screen(() => import('./home-screen').then((m) => m.HomePage));
-const ProfilePage = screen(() => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage));
+const ProfilePage = screen(() => import('./pages/profile-page').then((m) => m.ProfilePage));
 const NewsPage = screen(() => import('./pages/news-page').then((m) => m.NewsPage));
 const ChatPage = screen(() => import('./pages/chat-page').then((m) => m.ChatPage));
 const UmkPage = screen(() => import('./pages/umk-page').then((m) => m.UmkPage));
 const LibraryPage = screen(() => import('./pages/library-page').then((m) => m.LibraryPage));
 const SchedulePage = screen(() => import('./pages/schedule-page').then((m) => m.SchedulePage));
 const PaymentPage = screen(() => import('./pages/payment-page').then((m) => m.PaymentPage));
-const SandboxCardPage = screen(() =>
-  import('../features/payment/pages/sandbox-card-page').then((m) => m.SandboxCardPage),
-);
+const SandboxCardPage = screen(() => import('./pages/sandbox-card-page').then((m) => m.SandboxCardPage));
 const AppsPage = screen(() => import('./pages/apps-page').then((m) => m.AppsPage));
-const SingleWindowPage = screen(() =>
-  import('../features/single-window/pages/single-window-page').then((m) => m.SingleWindowPage),
-);
-const TranscriptPage = screen(() =>
-  import('../features/transcript/pages/transcript-page').then((m) => m.TranscriptPage),
-);
-const VerifyPage = screen(() => import('../features/single-window/pages/verify-page').then((m) => m.VerifyPage));
+const SingleWindowPage = screen(() => import('./pages/single-window-page').then((m) => m.SingleWindowPage));
+const TranscriptPage = screen(() => import('./pages/transcript-page').then((m) => m.TranscriptPage));
+const VerifyPage = screen(() => import('./pages/verify-page').then((m) => m.VerifyPage));
 const StaffScreens = staffScreens.map(({ path, load }) => ({ path, Screen: screen(load) }));
 const UpcomingScreen = screen(() => import('./pages/not-available-page').then((m) => m.UpcomingScreen));
 const UnavailableEntry = screen(() => import('./pages/not-available-page').then((m) => m.UnavailableEntry));
@@ -59,7 +56,7 @@ const UnavailableEntry = screen(() => import('./pages/not-available-page').then(
 /** How long the first picture of the portal waits, once its code is here, for the rest of its data. */
 const FIRST_DATA_WAIT_MS = 300;
 
-/** The first screen's code, loaded before the first render (in the browser, and on the server for what it draws). */
+/** The first screen's code, loaded before the first render (and, for the sign-in page, before its prerender). */
 export function preloadScreenCode(pathname: string): Promise<unknown>[] {
   if (pathname === LOGIN_PATH) return [LoginPage.preload()];
   if (!isPortalPath(pathname)) return [];
@@ -67,10 +64,10 @@ export function preloadScreenCode(pathname: string): Promise<unknown>[] {
 }
 
 /**
- * What the portal's first screen shows, fetched into a cache as the portal's code arrives: who is signed in
+ * What the portal's first screen shows, fetched into the cache as the portal's code arrives: who is signed in
  * (`session`), and the portal's and home's own data (`rest`).
  */
-export function prefetchFirstScreenData(pathname: string, client: QueryClient) {
+function prefetchFirstScreenData(pathname: string, client: QueryClient) {
   // (The session query's code comes with the portal's, not with the sign-in screen's.)
   const portal = import('./home-screen');
   return {
@@ -108,13 +105,12 @@ function RootRedirect() {
 /** A 401 from any call but the public ones means the session is gone: forget it and go to sign-in. */
 function useUnauthorizedRedirect() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      endSession(queryClient);
+      endSession();
       navigate(LOGIN_PATH, { replace: true });
     });
-  }, [navigate, queryClient]);
+  }, [navigate]);
 }
 
 /**
@@ -132,12 +128,19 @@ const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: '/', element: <RootRedirect /> },
-      { path: LOGIN_PATH, element: <LoginPage /> },
-      { path: '/lms/offline', element: <OfflinePage /> },
-      // The sandbox card provider's hosted page: outside the portal (a provider's page knows no portal session).
-      { path: `${SANDBOX_PAY_PATH}/:session`, element: <SandboxCardPage /> },
-      // Public pages (spec: public base /lms/public): no session needed.
-      { path: '/lms/public/verify/:code?', element: <VerifyPage /> },
+      {
+        element: <PageLayout />,
+        children: [
+          { path: LOGIN_PATH, element: <LoginPage /> },
+          { path: '/lms/offline', element: <OfflinePage /> },
+          // The sandbox card provider's hosted page: outside the portal (a provider's page knows no portal session).
+          { path: `${SANDBOX_PAY_PATH}/:session`, element: <SandboxCardPage /> },
+          // Public pages (spec: public base /lms/public): no session needed.
+          { path: '/lms/public/verify/:code?', element: <VerifyPage /> },
+          // Any other address outside the portal (the server answers it with a 404 status).
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
       {
         path: '/lms',
         element: <PortalLayout />,
@@ -163,10 +166,9 @@ const routes: RouteObject[] = [
           })),
           ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
           { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },
-          { path: '*', element: <Navigate to="/lms" replace /> },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];

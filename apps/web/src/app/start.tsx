@@ -1,47 +1,60 @@
 import './styles';
-import { isPortalPath } from '@okuu/contracts/first-calls';
-import { StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { colorSchemeManagerFrom, rememberInCookie } from '../lib/color-scheme-manager';
-import { currentLanguage, initI18n } from '../lib/i18n';
-import { hasStoredSession } from '../lib/session';
+import { currentLanguage, detectLanguage, initI18n, switchLanguage } from '../lib/i18n';
+import { isLanguage, type Language } from '../lib/languages';
 import { App } from './app';
-import { drawnFor } from './drawn-page';
+import { PRERENDERED_ATTRIBUTE } from './prerendered';
 import { preloadFirstScreen } from './router';
-
-// The page's own spinner (or the screen the server drew) shows until the catalogues, the first screen's code and the
-// session are all here.
-await Promise.all([initI18n(), preloadFirstScreen(window.location.pathname)]);
-rememberInCookie();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-/**
- * The screen the server drew (render-page.tsx), when the app draws the same: in the same language, and in the portal
- * for a session known here too. The app then takes it over rather than drawing it again, starting from the server's
- * theme and guess of the layout, which it corrects if this browser says otherwise.
- */
-const drawn = drawnFor(root);
-const takeOver =
-  drawn !== null &&
-  drawn.language === currentLanguage() &&
-  (!isPortalPath(window.location.pathname) || hasStoredSession());
+/** The language the page's screen was prerendered in (the sign-in pages, vite.config.ts); null for the app shell. */
+const prerendered = root.getAttribute(PRERENDERED_ATTRIBUTE);
+const language = detectLanguage();
 
-const app = (
-  <StrictMode>
-    {takeOver ? <App colorScheme={colorSchemeManagerFrom(drawn.colorScheme)} desktop={drawn.desktop} /> : <App />}
-  </StrictMode>
-);
-// A transition renders (or takes over) in slices that leave the main thread free between them, rather than in one
-// long task.
+// The page's spinner (or its prerendered screen) shows until the catalogues and the first screen's code are here,
+// and in the portal who is signed in. A prerendered screen is hydrated in the language it was prerendered in.
+await Promise.all([
+  initI18n(isLanguage(prerendered) ? prerendered : language),
+  preloadFirstScreen(window.location.pathname),
+]);
+
+/**
+ * Switches, once the prerendered screen is hydrated, to the language this browser chose where the server could not
+ * know it (local storage alone says so). It renders only its child, so that the tree is the prerendered one.
+ */
+function SwitchLanguage({ to, children }: { to: Language; children: ReactNode }) {
+  useEffect(() => {
+    if (to !== currentLanguage()) void switchLanguage(to);
+  }, [to]);
+  return children;
+}
+
+// A transition renders in slices that leave the main thread free between them, rather than in one long task.
 startTransition(() => {
-  if (takeOver) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  if (isLanguage(prerendered)) {
+    // Hydration keeps the prerendered page's elements, and with them what was typed before the app arrived.
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <SwitchLanguage to={language}>
+          <App />
+        </SwitchLanguage>
+      </StrictMode>,
+    );
+  } else {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }
 });
 
-// The service worker caches the app shell so the offline notice and banner work with no network.
-// It registers once the page has loaded, so its downloads do not compete with the page's own.
+// The service worker caches the app's files, so that every screen opens and the offline notice works with no network.
+// It registers once the page has loaded, so that its downloads do not compete with the page's own.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () =>
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => console.error(error));

@@ -28,7 +28,7 @@ import '@mantine/core/styles/Divider.css';
 // The bases of the overlays stay here, ahead of the overlays' own styles (which load with their code), as the
 // overlays' styles override some of theirs.
 import '@mantine/core/styles/Popover.css';
-// (The profile menu's too: it opens from the header, from its first picture on.)
+// (The profile menu's too: it opens from the header, as soon as the portal shows.)
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';

@@ -1,6 +1,5 @@
 import type { DataOf, Endpoint, RequestOf } from '@okuu/contracts/endpoint';
 import type { Envelope } from '@okuu/contracts/errors';
-import { type FirstReply, firstRepliesElementId } from '@okuu/contracts/first-calls';
 import type { MessageParams, ValidationIssue } from '@okuu/contracts/messages';
 
 /** The HTTP client problem categories of the spec (section 8). */
@@ -128,44 +127,16 @@ const addressOf = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoint.m
 
 /**
  * Starts calls that take no input before the code that makes them has loaded: the first screen's, as the page starts,
- * while its code and the contracts still load. On a slow network their round trips then overlap the code's. A call
- * whose reply is at hand (`carried`: by default, those the server put in the page) is not made at all: that reply is
- * used. {@link callApi} takes each reply once, instead of calling again.
+ * while its code and the contracts still load. On a slow network their round trips then overlap the code's.
+ * {@link callApi} takes each reply once, instead of calling again.
  */
-export function startEarlyCalls(
-  endpoints: readonly Pick<Endpoint, 'method' | 'path'>[],
-  carried: Map<string, Reply> = takeRepliesInPage(),
-): void {
+export function startEarlyCalls(endpoints: readonly Pick<Endpoint, 'method' | 'path'>[]): void {
   for (const endpoint of endpoints) {
     if (earlyReplies.has(addressOf(endpoint))) continue;
-    const known = carried.get(addressOf(endpoint));
-    const reply = known ? Promise.resolve(known) : sendCall(endpoint, {});
+    const reply = sendCall(endpoint, {});
     // A failure is for the call that takes the reply to report.
     reply.catch(() => {});
     earlyReplies.set(addressOf(endpoint), { reply, startedAt: performance.now() });
-  }
-}
-
-/** First calls' replies (as a page carries them) by call. */
-export function repliesByCall(replies: readonly FirstReply[]): Map<string, Reply> {
-  return new Map(
-    replies.map(({ method, path, status, envelope }) => [
-      addressOf({ method, path }),
-      { status, envelope: envelope as Envelope<unknown> },
-    ]),
-  );
-}
-
-/** The replies the server put in the page (see first-calls.ts), read once: the element goes with the first reading. */
-function takeRepliesInPage(): Map<string, Reply> {
-  const element = document.getElementById(firstRepliesElementId);
-  if (!element) return new Map();
-  element.remove();
-  try {
-    return repliesByCall(JSON.parse(element.textContent ?? '') as FirstReply[]);
-  } catch {
-    // Unreadable: the calls are made instead.
-    return new Map();
   }
 }
 

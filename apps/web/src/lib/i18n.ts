@@ -70,7 +70,7 @@ export async function switchLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-/** i18next's settings, the browser's and the server's. */
+/** i18next's settings, the browser's and the prerender's (prerender.tsx). */
 export const i18nOptions = {
   fallbackLng: false,
   supportedLngs: languages,

@@ -1,13 +1,13 @@
 import { enticate } from '@okuu/contracts/auth/enticate';
 import { chatCount } from '@okuu/contracts/chat/count';
 import { currentHalfYear, currentYear } from '@okuu/contracts/discipline/current';
-import { firstCallsOf, firstRepliesElementId, homeCalls, portalCalls } from '@okuu/contracts/first-calls';
 import { photo } from '@okuu/contracts/misc/photo';
 import { defaultYear, years } from '@okuu/contracts/misc/years';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, testStudent as student } from '../test/render';
 import { ApiError, callApi, dropEarlyCalls, startEarlyCalls } from './api';
+import { firstCallsOf, homeCalls, portalCalls } from './first-calls';
 import { endSession, startSession } from './session';
 import { rememberedUser, sessionQuery } from './use-session';
 
@@ -67,56 +67,9 @@ describe('the calls started as the page starts', () => {
     const calls = fakeServer({ '/api/auth/enticate.json': { data: { user: student } } });
     startEarlyCalls(portalCalls.slice(0, 1));
     const queryClient = new QueryClient();
-    endSession(queryClient);
+    endSession();
     await queryClient.fetchQuery(sessionQuery);
     expect(calls).toHaveLength(2);
-  });
-
-  it('are not made when the page brings their replies: those are taken, once', async () => {
-    const calls = fakeServer({ '/misc/photo.json': { data: { url: '/misc/photo.image?id=1' } } });
-    const carried = [
-      {
-        method: 'POST',
-        path: '/api/auth/enticate.json',
-        status: 200,
-        envelope: { result: 0, error: null, data: { user: student } },
-      },
-      {
-        method: 'POST',
-        path: '/api/chat/count.json',
-        status: 200,
-        envelope: { result: 0, error: null, data: { count: 4 } },
-      },
-    ];
-    const element = document.createElement('script');
-    element.type = 'application/json';
-    element.id = firstRepliesElementId;
-    element.textContent = JSON.stringify(carried);
-    document.body.append(element);
-
-    startEarlyCalls(portalCalls);
-    expect(document.getElementById(firstRepliesElementId)).toBeNull();
-    const queryClient = new QueryClient();
-    await expect(queryClient.fetchQuery(sessionQuery)).resolves.toEqual(student);
-    await expect(callApi(chatCount, {})).resolves.toEqual({ count: 4 });
-    // The photo's reply was not in the page: that call alone was made.
-    await expect(callApi(photo, {})).resolves.toEqual({ url: '/misc/photo.image?id=1' });
-    expect(calls.map((call) => call.path)).toEqual(['/misc/photo.json']);
-    // Taken once: asking again calls the server.
-    await callApi(chatCount, {}).catch(() => {});
-    expect(calls.map((call) => call.path)).toEqual(['/misc/photo.json', '/api/chat/count.json']);
-  });
-
-  it('are made when what the page brings cannot be read', async () => {
-    const calls = fakeServer({ '/api/auth/enticate.json': { data: { user: student } } });
-    const element = document.createElement('script');
-    element.type = 'application/json';
-    element.id = firstRepliesElementId;
-    element.textContent = '[{"method":';
-    document.body.append(element);
-    startEarlyCalls(portalCalls.slice(0, 1));
-    await expect(new QueryClient().fetchQuery(sessionQuery)).resolves.toEqual(student);
-    expect(calls.map((call) => call.path)).toEqual(['/api/auth/enticate.json']);
   });
 });
 
@@ -148,7 +101,7 @@ describe('the session on a screen that opens offline', () => {
     fakeServer({ '/api/auth/enticate.json': { status: 401, error: { code: 'unauthenticated', message: 'Sign in' } } });
     await expect(new QueryClient().fetchQuery(sessionQuery)).rejects.toMatchObject({ status: 401 });
 
-    endSession(new QueryClient());
+    endSession();
     expect(rememberedUser()).toBeNull();
     unreachable();
     await expect(new QueryClient().fetchQuery(sessionQuery)).rejects.toBeInstanceOf(ApiError);

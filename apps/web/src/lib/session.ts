@@ -29,9 +29,11 @@ export function startSession(queryClient: QueryClient, user: SessionUser): void 
   queryClient.setQueryData(sessionQueryKey, user);
 }
 
-/** Forget everything about the user in this browser. */
-export function endSession(queryClient: QueryClient): void {
+/**
+ * Forget the user in this browser: the stored session and the calls started for it. (Their data leave the cache with
+ * the portal, once it is no longer shown: see PortalLayout.)
+ */
+export function endSession(): void {
   clearSessionData();
   dropEarlyCalls();
-  queryClient.clear();
 }

@@ -18,8 +18,6 @@ type StorageKey =
 /** Stored data that belongs to the signed-in user; logout removes it (language and theme stay). */
 const sessionData: readonly StorageKey[] = [storageKeys.session, storageKeys.academicYear, storageKeys.user];
 export function readStorage(key: StorageKey): string | null {
-  // A page drawn on the server has no storage (and an exception each time would slow the drawing down).
-  if (typeof window === 'undefined') return null;
   try {
     return window.localStorage.getItem(key);
   } catch {

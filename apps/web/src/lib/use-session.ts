@@ -1,7 +1,8 @@
 import { enticate } from '@okuu/contracts/auth/enticate';
 import { logout } from '@okuu/contracts/auth/logout';
 import type { SessionUser } from '@okuu/contracts/auth/user';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { callApi, isConnectionProblem } from './api';
 import { endSession, hasStoredSession, LOGIN_PATH, rememberUser, sessionQueryKey } from './session';
@@ -62,15 +63,17 @@ export function useSessionUser(): SessionUser {
   return data;
 }
 
-/** Log out: revoke the session on the server (when reachable), clear stored data, go to sign-in. */
-export function useLogout() {
+/**
+ * Log out: the portal's calls in flight are cancelled, the user forgotten here, the portal left for sign-in (its data
+ * leave with it), and the session revoked on the server (when reachable).
+ */
+export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: () => callApi(logout, {}),
-    onSettled: () => {
-      endSession(queryClient);
-      navigate(LOGIN_PATH, { replace: true });
-    },
-  });
+  return useCallback(async () => {
+    await queryClient.cancelQueries();
+    endSession();
+    navigate(LOGIN_PATH, { replace: true });
+    await callApi(logout, {}).catch(() => {});
+  }, [queryClient, navigate]);
 }

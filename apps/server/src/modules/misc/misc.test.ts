@@ -322,24 +322,23 @@ describe('the HTTP surface', () => {
     }
   });
 
-  it('sends the sign-in screen and home their own copies of the page (preloading their code), in the language the app will choose', async () => {
+  it('sends the sign-in page and the portal’s their own copies of the page, in the language the app will choose', async () => {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'okuu-dist-'));
-    for (const page of ['index', 'home.ru', 'home.kg', 'home.en', 'login.ru', 'login.kg', 'login.en']) {
+    for (const page of ['index', 'portal.ru', 'portal.kg', 'portal.en', 'login.ru', 'login.kg', 'login.en']) {
       await fs.writeFile(path.join(dist, `${page}.html`), `<!doctype html><title>${page}</title>`);
     }
     const web = await createTestApp({ WEB_DIST: dist });
     try {
       const pages: Record<string, string> = {
-        '/': 'home.ru',
-        '/lms': 'home.ru',
-        '/lms/': 'home.ru',
+        '/': 'portal.ru',
+        '/lms': 'portal.ru',
+        '/lms/': 'portal.ru',
         '/lms/login': 'login.ru',
         '/lms/login?lang=en': 'login.en',
-        '/lms?lang=kg': 'home.kg',
-        '/lms?lang=xx': 'home.ru',
-        '/lms?lang=../index': 'home.ru',
-        '/lms/news': 'index',
-        '/lms/offline': 'index',
+        '/lms?lang=kg': 'portal.kg',
+        '/lms?lang=xx': 'portal.ru',
+        '/lms?lang=../index': 'portal.ru',
+        '/lms/news': 'portal.ru',
       };
       for (const [url, page] of Object.entries(pages)) {
         const res = await web.app.inject({ method: 'GET', url });
@@ -348,11 +347,13 @@ describe('the HTTP surface', () => {
       }
       // The cookie the app keeps the choice in; the address wins over it.
       const cookie = { lang: 'kg' };
-      expect((await web.app.inject({ method: 'GET', url: '/lms', cookies: cookie })).body).toContain('home.kg');
+      expect((await web.app.inject({ method: 'GET', url: '/lms', cookies: cookie })).body).toContain('portal.kg');
       expect((await web.app.inject({ method: 'GET', url: '/lms/login?lang=en', cookies: cookie })).body).toContain(
         'login.en',
       );
-      expect((await web.app.inject({ method: 'GET', url: '/lms', cookies: { lang: 'fr' } })).body).toContain('home.ru');
+      expect((await web.app.inject({ method: 'GET', url: '/lms', cookies: { lang: 'fr' } })).body).toContain(
+        'portal.ru',
+      );
     } finally {
       await web.close();
       await fs.rm(dist, { recursive: true, force: true });

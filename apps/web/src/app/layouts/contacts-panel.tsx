@@ -1,25 +1,24 @@
 import { Box } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { CodeBoundary } from '../../components/ui/code-boundary';
+import { OfflineNotice } from '../../components/ui/offline-notice';
 import { ContactsSkeleton } from '../../features/chat/components/contacts-skeleton';
-import { useAfterFirstPaint } from '../../lib/after-first-paint';
+import { lazyComponent } from '../../lib/lazy';
 
-// The contact list (with its filters' dropdowns) loads once the first screen has shown rather than before it.
-const ContactList = lazy(() =>
-  import('../../features/chat/components/contact-list').then((m) => ({ default: m.ContactList })),
+// The contact list (with its filters' dropdowns) loads beside the first screen rather than before it.
+const ContactList = lazyComponent(() =>
+  import('../../features/chat/components/contact-list').then((m) => m.ContactList),
 );
 
 /** The contacts panel of the desktop layout: the chat's contacts, with their unread counts. */
 export function ContactsPanel() {
-  const painted = useAfterFirstPaint();
   return (
     <Box pr="xs">
-      {painted ? (
+      <CodeBoundary fallback={<OfflineNotice />}>
         <Suspense fallback={<ContactsSkeleton />}>
           <ContactList />
         </Suspense>
-      ) : (
-        <ContactsSkeleton />
-      )}
+      </CodeBoundary>
     </Box>
   );
 }

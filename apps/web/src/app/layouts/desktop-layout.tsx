@@ -1,8 +1,5 @@
 import { AppShell, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
-import { Loading } from '../../components/ui/loading';
 import { ProductLogo } from '../../components/ui/product-logo';
 import { DisciplineList } from '../../features/discipline/components/discipline-list';
 import { useSettings } from '../../features/misc/api/get-settings';
@@ -11,22 +8,28 @@ import { localizedName } from '../../lib/localized';
 import { AppsPanel } from './apps-panel';
 import { ContactsPanel } from './contacts-panel';
 import classes from './desktop-layout.module.css';
+import { OfflineBanner, useOfflineBannerHeight } from './offline-banner';
+import { ScreenOutlet } from './screen-outlet';
 import { SideMenu } from './side-menu';
 import { TopNav } from './top-nav';
+
+const HEADER_HEIGHT = 60;
 
 /** Above 899.92 px: top navigation; profile header, disciplines and menu; the content; contacts and applications. */
 export function DesktopLayout() {
   const { t } = useTranslation();
   const settings = useSettings();
+  const banner = useOfflineBannerHeight();
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: HEADER_HEIGHT + banner }}
       navbar={{ width: { base: 250, lg: 290 }, breakpoint: 'md' }}
       aside={{ width: { base: 240, lg: 300 }, breakpoint: 'md' }}
       padding="lg"
     >
-      <AppShell.Header px="md">
-        <Group h="100%" justify="space-between" wrap="nowrap">
+      <AppShell.Header>
+        <OfflineBanner />
+        <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap" miw={0}>
             <ProductLogo />
             {settings.data && (
@@ -48,9 +51,7 @@ export function DesktopLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        <ScreenOutlet />
       </AppShell.Main>
       <AppShell.Aside p="sm">
         <AppShell.Section grow className={classes.scroll}>

@@ -1,20 +1,25 @@
 import { ActionIcon, AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link } from 'react-router';
+import { CodeBoundary } from '../../components/ui/code-boundary';
 import { LogoutIcon } from '../../components/ui/icons';
-import { Loading } from '../../components/ui/loading';
 import { ProductLogo } from '../../components/ui/product-logo';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { ProfileMenu } from '../../features/profile/components/profile-menu';
 import { UserAvatar } from '../../features/profile/components/user-avatar';
-import { useAfterFirstPaint } from '../../lib/after-first-paint';
+import { lazyComponent } from '../../lib/lazy';
 import { useLogout, useSessionUser } from '../../lib/use-session';
 import { MobileTabs } from './mobile-tabs';
+import { OfflineBanner, useOfflineBannerHeight } from './offline-banner';
+import { ScreenOutlet } from './screen-outlet';
 
-// The drawer's code loads once the portal has shown (it opens only from the burger).
-const MenuDrawer = lazy(() => import('./menu-drawer').then((m) => ({ default: m.MenuDrawer })));
+// The drawer's code loads when the burger first opens it, off the first screen's way (after the first visit the service
+// worker has it at once).
+const MenuDrawer = lazyComponent(() => import('./menu-drawer').then((m) => m.MenuDrawer));
+
+const HEADER_HEIGHT = 56;
 
 /** Below 899.92 px: a header with the menu, theme and logout; the content; the tabs at the bottom. */
 export function MobileLayout() {
@@ -22,14 +27,24 @@ export function MobileLayout() {
   const user = useSessionUser();
   const logout = useLogout();
   const [menuOpened, menu] = useDisclosure(false);
-  const painted = useAfterFirstPaint();
+  const [menuUsed, setMenuUsed] = useState(false);
+  const banner = useOfflineBannerHeight();
 
   return (
-    <AppShell header={{ height: 56 }} footer={{ height: 64 }} padding="md">
-      <AppShell.Header px="sm">
-        <Group h="100%" justify="space-between" wrap="nowrap">
+    <AppShell header={{ height: HEADER_HEIGHT + banner }} footer={{ height: 64 }} padding="md">
+      <AppShell.Header>
+        <OfflineBanner />
+        <Group h={HEADER_HEIGHT} px="sm" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            <Burger opened={menuOpened} onClick={menu.toggle} size="sm" aria-label={t('nav.openMenu')} />
+            <Burger
+              opened={menuOpened}
+              onClick={() => {
+                setMenuUsed(true);
+                menu.toggle();
+              }}
+              size="sm"
+              aria-label={t('nav.openMenu')}
+            />
             <UnstyledButton component={Link} to="/lms" aria-label={t('nav.home')}>
               <ProductLogo size={28} />
             </UnstyledButton>
@@ -41,7 +56,7 @@ export function MobileLayout() {
               size="lg"
               aria-label={t('nav.logout')}
               title={t('nav.logout')}
-              onClick={() => logout.mutate()}
+              onClick={logout}
             >
               <LogoutIcon />
             </ActionIcon>
@@ -55,15 +70,15 @@ export function MobileLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      {painted && (
-        <Suspense fallback={null}>
-          <MenuDrawer opened={menuOpened} onClose={menu.close} />
-        </Suspense>
+      {menuUsed && (
+        <CodeBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <MenuDrawer opened={menuOpened} onClose={menu.close} />
+          </Suspense>
+        </CodeBoundary>
       )}
       <AppShell.Main>
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        <ScreenOutlet />
       </AppShell.Main>
       <AppShell.Footer>
         <MobileTabs />

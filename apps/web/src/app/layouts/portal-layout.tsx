@@ -1,13 +1,14 @@
-import { type QueryClient, usePrefetchQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { type QueryClient, usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
 import { Navigate } from 'react-router';
+import { CodeBoundary } from '../../components/ui/code-boundary';
 import { Loading } from '../../components/ui/loading';
 import { unreadCountQuery } from '../../features/chat/api/get-unread-count';
 import { configQuery } from '../../features/misc/api/get-config';
 import { settingsQuery } from '../../features/misc/api/get-settings';
 import { photoQuery } from '../../features/profile/api/get-photo';
-import { useAfterFirstPaint } from '../../lib/after-first-paint';
 import { isConnectionProblem } from '../../lib/api';
+import { lazyComponent } from '../../lib/lazy';
 import { hasStoredSession, LOGIN_PATH } from '../../lib/session';
 import { clearSessionData } from '../../lib/storage';
 import { useSession } from '../../lib/use-session';
@@ -15,12 +16,11 @@ import { useDesktop } from '../desktop';
 import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
 
-// The chat socket opens and the toasts' container mounts once the portal has shown: their code is not on the way to
-// the first screen.
-const ChatRealtime = lazy(() =>
-  import('../../features/chat/components/chat-realtime').then((m) => ({ default: m.ChatRealtime })),
+// The chat socket and the toasts' container load beside the first screen: their code is not on the way to it.
+const ChatRealtime = lazyComponent(() =>
+  import('../../features/chat/components/chat-realtime').then((m) => m.ChatRealtime),
 );
-const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+const Toasts = lazyComponent(() => import('./toasts').then((m) => m.Toasts));
 
 /** Fetches what every screen of the portal shows from the API (the header's photo, the unread badge) into the cache. */
 export function prefetchPortalData(queryClient: QueryClient): Promise<unknown> {
@@ -29,9 +29,10 @@ export function prefetchPortalData(queryClient: QueryClient): Promise<unknown> {
 
 /**
  * The authenticated area under /lms: the stored session is authenticated first (no stored session: sign-in),
- * then the desktop or the mobile layout is shown; the toasts, settings and config come after its first picture.
+ * then the desktop or the mobile layout is shown, with the chat socket and the toasts' container beside it.
  */
 export function PortalLayout() {
+  const queryClient = useQueryClient();
   const session = useSession();
   const desktop = useDesktop();
   const signedIn = session.isSuccess;
@@ -40,13 +41,27 @@ export function PortalLayout() {
   useEffect(() => {
     if (session.isError && !unreachable) clearSessionData();
   }, [session.isError, unreachable]);
+  // Once the portal is gone after its user was (a logout, a session the server no longer knows), so are their data:
+  // not before, as the portal's screens show them until then.
+  useEffect(
+    () => () => {
+      if (!hasStoredSession()) queryClient.clear();
+    },
+    [queryClient],
+  );
 
   if (!hasStoredSession() && !signedIn) return <Navigate to={LOGIN_PATH} replace />;
   if (session.isError) return <Navigate to={unreachable ? '/lms/offline' : LOGIN_PATH} replace />;
   if (!signedIn) return <Loading />;
   return (
     <>
-      <AfterFirstPaint />
+      <Preload />
+      <CodeBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <ChatRealtime />
+          <Toasts />
+        </Suspense>
+      </CodeBoundary>
       {desktop ? <DesktopLayout /> : <MobileLayout />}
     </>
   );
@@ -57,21 +72,4 @@ function Preload() {
   usePrefetchQuery(settingsQuery);
   usePrefetchQuery(configQuery);
   return null;
-}
-
-/**
- * What waits for the portal's first picture, in a render of its own: the settings and config calls, the chat socket
- * and the toasts' container (a child still loading does not make the portal render twice).
- */
-function AfterFirstPaint() {
-  if (!useAfterFirstPaint()) return null;
-  return (
-    <>
-      <Preload />
-      <Suspense fallback={null}>
-        <ChatRealtime />
-        <Toasts />
-      </Suspense>
-    </>
-  );
 }

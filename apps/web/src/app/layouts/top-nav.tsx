@@ -18,7 +18,7 @@ export function TopNav() {
         {t('nav.news')}
       </Button>
       <ThemeToggle />
-      <Button variant="default" leftSection={<LogoutIcon size={18} />} onClick={() => logout.mutate()}>
+      <Button variant="default" leftSection={<LogoutIcon size={18} />} onClick={logout}>
         {t('nav.logout')}
       </Button>
     </Group>

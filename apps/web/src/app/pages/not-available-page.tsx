@@ -1,9 +1,10 @@
 import { Button, EmptyState } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { FolderIcon } from '../../components/ui/icons';
 import { PageTitle } from '../../components/ui/page-title';
 import { menuEntries, type TitleKey } from '../navigation';
+import { NotFoundPage } from './not-found-page';
 
 /** A screen the portal does not have yet: says so clearly in the current language. */
 export function NotAvailablePage({ name }: { name: string }) {
@@ -38,6 +39,6 @@ export function UnavailableEntry() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const entry = menuEntries.find((candidate) => candidate.path === pathname);
-  if (!entry) return <Navigate to="/lms" replace />;
+  if (!entry) return <NotFoundPage />;
   return <NotAvailablePage name={t(`menu.${entry.key}`)} />;
 }

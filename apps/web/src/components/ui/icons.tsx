@@ -87,15 +87,6 @@ export function AppsIcon(props: IconProps) {
   );
 }
 
-export function LanguageIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18M12 3c2.5 2.7 3.5 5.7 3.5 9s-1 6.3-3.5 9c-2.5-2.7-3.5-5.7-3.5-9s1-6.3 3.5-9z" />
-    </Icon>
-  );
-}
-
 export function KeyIcon(props: IconProps) {
   return (
     <Icon {...props}>

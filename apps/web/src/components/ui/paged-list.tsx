@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { NamespaceWith } from '../../lib/catalogues';
 import { errorMessage } from '../../lib/error-message';
 import { ListPagination } from './list-pagination';
+import { OfflineNotice } from './offline-notice';
 
 /** The catalogues with a list's texts under `list.*`. */
 export type PagedListNamespace = NamespaceWith<{
@@ -24,6 +25,8 @@ export type PagedListNamespace = NamespaceWith<{
 interface PageQuery<Item> {
   data?: { items: Item[]; pageSize: number; total: number };
   isPending: boolean;
+  /** Waiting for the network to come back. */
+  isPaused: boolean;
   isError: boolean;
   isFetching: boolean;
   error: unknown;
@@ -52,8 +55,9 @@ interface Props<Item> {
 }
 
 /**
- * A page of a server list with its states: placeholder cards while it loads, the failure with a retry button, the empty
- * state, the items (a list), and the page numbers under it (a new page scrolls back to the top).
+ * A page of a server list with its states: placeholder cards while it loads, the offline notice when it cannot (with
+ * the items loaded before, if any), the failure with a retry button, the empty state, the items (a list), and the page
+ * numbers under it (a new page scrolls back to the top).
  */
 export function PagedList<Item>({
   ns,
@@ -70,7 +74,9 @@ export function PagedList<Item>({
   const data = query.data;
 
   let content: ReactNode;
-  if (query.isPending) {
+  if (query.isPending && query.isPaused) {
+    content = <OfflineNotice />;
+  } else if (query.isPending) {
     content = (
       <Stack role="status" aria-live="polite" gap="md">
         <VisuallyHidden>{t('list.loading')}</VisuallyHidden>
@@ -107,10 +113,13 @@ export function PagedList<Item>({
     );
   } else if (data) {
     content = (
-      <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {data.items.map((item) => (
-          <li key={itemKey(item)}>{renderItem(item)}</li>
-        ))}
+      <Stack gap="md">
+        {query.isPaused && <OfflineNotice cached />}
+        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {data.items.map((item) => (
+            <li key={itemKey(item)}>{renderItem(item)}</li>
+          ))}
+        </Stack>
       </Stack>
     );
   }

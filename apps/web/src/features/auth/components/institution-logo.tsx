@@ -16,8 +16,9 @@ export function InstitutionLogo() {
   const logo = useLogo();
   const [failed, setFailed] = useState(false);
 
-  // The logo keeps a square box of its width from the first paint, so nothing below moves when it arrives.
-  if (logo.isPending) {
+  // The logo keeps a square box of its width from the first paint, so nothing below moves when it arrives. (Offline,
+  // the default image stands in for it.)
+  if (logo.isPending && !logo.isPaused) {
     return (
       <Stack align="center" gap="xs">
         <Skeleton w={`${DEFAULT_WIDTH}%`} style={{ aspectRatio: '1' }} />

@@ -2,6 +2,7 @@ import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldErrors, readForm, validate } from '../../../lib/form';
+import { useHydrated } from '../../../lib/use-hydrated';
 import type { Credentials } from '../hooks/use-sign-in';
 
 /** Spec section 5: login and password are required; the password has at least 3 characters. */
@@ -10,6 +11,8 @@ export const MIN_PASSWORD_LENGTH = 3;
 export function SignInForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: Credentials) => void }) {
   const { t } = useTranslation('auth');
   const [errors, setErrors] = useState<FieldErrors<Credentials>>({});
+  // Sent before the app works (the prerendered page), the form would go to the server as a page: it waits for the app.
+  const hydrated = useHydrated();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,8 +30,7 @@ export function SignInForm({ busy, onSubmit }: { busy: boolean; onSubmit: (value
   }
 
   return (
-    // (The app sends it. Sent by the browser itself, before the app has taken over the screen the server drew, it must
-    // not put the password in the address.)
+    // (The app sends it. Were the browser ever to send it itself, the password must not go in the address.)
     <form noValidate method="post" onSubmit={submit}>
       <Stack>
         <TextInput
@@ -49,7 +51,7 @@ export function SignInForm({ busy, onSubmit }: { busy: boolean; onSubmit: (value
           error={errors.password}
           visibilityToggleButtonProps={{ 'aria-label': t('togglePassword') }}
         />
-        <Button type="submit" fullWidth disabled={busy}>
+        <Button type="submit" fullWidth disabled={busy || !hydrated}>
           {busy ? t('submitting') : t('submit')}
         </Button>
       </Stack>

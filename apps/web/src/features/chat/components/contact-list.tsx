@@ -4,6 +4,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { GroupIcon } from '../../../components/ui/icons';
+import { OfflineNotice } from '../../../components/ui/offline-notice';
 import { errorMessage } from '../../../lib/error-message';
 import { initials } from '../../../lib/format';
 import { localizedName, localizedNameOrNull } from '../../../lib/localized';
@@ -98,7 +99,8 @@ export function ContactList({ mobile = false }: { mobile?: boolean }) {
   }
 
   let body: ReactNode;
-  if (contacts.status === 'pending') body = <ContactsSkeleton />;
+  if (contacts.status === 'pending' && contacts.isPaused) body = <OfflineNotice compact />;
+  else if (contacts.status === 'pending') body = <ContactsSkeleton />;
   else if (contacts.status === 'error') {
     body = (
       <Alert color="red" p="xs" title={t('contacts.loadFailed')}>

@@ -4,6 +4,7 @@ import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BackIcon } from '../../../components/ui/icons';
+import { OfflineNotice } from '../../../components/ui/offline-notice';
 import { errorMessage } from '../../../lib/error-message';
 import { localizedName, localizedNameOrNull } from '../../../lib/localized';
 import { useContacts } from '../api/get-contacts';
@@ -109,7 +110,9 @@ export function ConversationView({
   }
 
   let body: ReactNode;
-  if (chat.status === 'pending') {
+  if (chat.status === 'pending' && chat.paused) {
+    body = <OfflineNotice />;
+  } else if (chat.status === 'pending') {
     body = (
       <Center h="100%" role="status">
         <Loader size="sm" />

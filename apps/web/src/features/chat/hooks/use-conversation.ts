@@ -121,6 +121,8 @@ export function useConversation(ref: ConversationRef) {
   return {
     state,
     status: query.status,
+    /** Waiting for the network to come back. */
+    paused: query.isPaused,
     error: query.error,
     retry: () => void query.refetch(),
     loadOlder,

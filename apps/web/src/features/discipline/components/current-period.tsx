@@ -1,5 +1,6 @@
 import { Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { OfflineNotice } from '../../../components/ui/offline-notice';
 import { DEFAULT_HALF_YEAR, useCurrentHalfYear } from '../api/get-current-half-year';
 import { useCurrentYear } from '../api/get-current-year';
 
@@ -11,6 +12,7 @@ export function CurrentPeriod({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' }) {
   const year = useCurrentYear();
   const halfYear = useCurrentHalfYear();
 
+  if ((year.isPending && year.isPaused) || (halfYear.isPending && halfYear.isPaused)) return <OfflineNotice compact />;
   if (year.isPending || halfYear.isPending) return <Skeleton height={16} width="80%" />;
   if (!year.data) return null;
   const name = halfYearNames[halfYear.data?.ws ?? DEFAULT_HALF_YEAR] ?? 'spring';

@@ -2,6 +2,7 @@ import { Alert, Button, Center, EmptyState, Paper, Skeleton, Stack, Text, Visual
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NewsIcon } from '../../../components/ui/icons';
+import { OfflineNotice } from '../../../components/ui/offline-notice';
 import { errorMessage } from '../../../lib/error-message';
 import { useSessionUser } from '../../../lib/use-session';
 import { useNewsFeed } from '../hooks/use-news-feed';
@@ -32,7 +33,8 @@ export function NewsFeed() {
   const feed = useNewsFeed();
 
   let content: ReactNode;
-  if (feed.status === 'pending') content = <FeedSkeleton />;
+  if (feed.status === 'pending' && feed.paused) content = <OfflineNotice />;
+  else if (feed.status === 'pending') content = <FeedSkeleton />;
   else if (feed.status === 'error') {
     content = (
       <Alert color="red" title={t('feed.loadFailed')}>
@@ -57,6 +59,7 @@ export function NewsFeed() {
   } else {
     content = (
       <Stack gap="md">
+        {feed.paused && <OfflineNotice cached />}
         {feed.items.map((item) => (
           <NewsItemCard key={item.id_eventMessage} item={item} canDelete={user.newsPerms && item.canDelete} />
         ))}

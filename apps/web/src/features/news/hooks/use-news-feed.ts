@@ -50,6 +50,8 @@ export function useNewsFeed() {
     items,
     /** Page 1: 'pending' until it first arrives, 'error' when it could not be loaded (and nothing is shown). */
     status: head.status,
+    /** Page 1 waits for the network to come back. */
+    paused: head.isPaused,
     error: head.error,
     retry: () => void head.refetch(),
     hasMore: lastPage?.hasMore ?? false,

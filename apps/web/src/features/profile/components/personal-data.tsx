@@ -2,6 +2,7 @@ import '@mantine/core/styles/DataList.css';
 import { Alert, Button, DataList, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfflineNotice } from '../../../components/ui/offline-notice';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format';
 import { localizedNameOrNull } from '../../../lib/localized';
@@ -13,6 +14,7 @@ export function PersonalData() {
   const { t } = useTranslation('profile');
   const profile = useProfileData();
 
+  if (profile.isPending && profile.isPaused) return <OfflineNotice />;
   if (profile.isPending) return <Skeleton height={280} />;
   if (profile.isError) {
     return (
@@ -53,6 +55,7 @@ export function PersonalData() {
 
   return (
     <Stack>
+      {profile.isPaused && <OfflineNotice cached />}
       <Group wrap="nowrap">
         <UserAvatar fullName={data.fullName} size={72} />
         <Title order={2} size="h3">

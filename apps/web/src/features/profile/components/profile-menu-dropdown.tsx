@@ -45,7 +45,7 @@ export function ProfileMenuDropdown({ target, defaultOpened }: { target: ReactEl
           </Menu.Item>
         ))}
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<LogoutIcon size={16} />} onClick={() => logout.mutate()}>
+        <Menu.Item color="red" leftSection={<LogoutIcon size={16} />} onClick={logout}>
           {t('menu.logout')}
         </Menu.Item>
       </Menu.Dropdown>

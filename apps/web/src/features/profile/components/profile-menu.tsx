@@ -1,9 +1,8 @@
-import { cloneElement, lazy, type ReactElement, Suspense, useState } from 'react';
-import { useAfterFirstPaint } from '../../../lib/after-first-paint';
+import { cloneElement, type ReactElement, Suspense, useState } from 'react';
+import { CodeBoundary } from '../../../components/ui/code-boundary';
+import { lazyComponent } from '../../../lib/lazy';
 
-const ProfileMenuDropdown = lazy(() =>
-  import('./profile-menu-dropdown').then((m) => ({ default: m.ProfileMenuDropdown })),
-);
+const ProfileMenuDropdown = lazyComponent(() => import('./profile-menu-dropdown').then((m) => m.ProfileMenuDropdown));
 
 interface MenuTargetProps {
   'aria-haspopup'?: 'menu';
@@ -12,18 +11,18 @@ interface MenuTargetProps {
 
 /**
  * The profile menu (change password, dark mode, language, logout), opened from `target`, a button. The menu's code
- * (and the floating positioning it needs) loads once the portal has shown. A click on `target` before it is here is
- * not lost: the menu's code is asked for at once and the menu opens when it comes.
+ * (and the floating positioning it needs) loads at the first click, which opens the menu when it comes: it stays off
+ * the first screen's way (after the first visit the service worker has it at once).
  */
 export function ProfileMenu({ target }: { target: ReactElement<MenuTargetProps> }) {
-  const ready = useAfterFirstPaint();
   const [clicked, setClicked] = useState(false);
   const waiting = cloneElement(target, { 'aria-haspopup': 'menu', onClick: () => setClicked(true) });
-  // (Loaded as a transition, the menu replaces the button once it is here: the button is not swapped for a copy of
-  // itself meanwhile.)
+  if (!clicked) return waiting;
   return (
-    <Suspense fallback={waiting}>
-      {ready || clicked ? <ProfileMenuDropdown target={target} defaultOpened={clicked} /> : waiting}
-    </Suspense>
+    <CodeBoundary fallback={target}>
+      <Suspense fallback={waiting}>
+        <ProfileMenuDropdown target={target} defaultOpened />
+      </Suspense>
+    </CodeBoundary>
   );
 }

@@ -1,14 +1,14 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../components/ui/language-switch';
-import { PageTitle } from '../../../components/ui/page-title';
-import { ProductLogo } from '../../../components/ui/product-logo';
-import { ThemeToggle } from '../../../components/ui/theme-toggle';
-import { CredentialUpdateForm } from '../components/credential-update-form';
-import { InstitutionLogo } from '../components/institution-logo';
-import { MessageArea } from '../components/message-area';
-import { SignInForm } from '../components/sign-in-form';
-import { useSignIn } from '../hooks/use-sign-in';
+import { LanguageSwitch } from '../../components/ui/language-switch';
+import { PageTitle } from '../../components/ui/page-title';
+import { ProductLogo } from '../../components/ui/product-logo';
+import { ThemeToggle } from '../../components/ui/theme-toggle';
+import { CredentialUpdateForm } from '../../features/auth/components/credential-update-form';
+import { InstitutionLogo } from '../../features/auth/components/institution-logo';
+import { MessageArea } from '../../features/auth/components/message-area';
+import { SignInForm } from '../../features/auth/components/sign-in-form';
+import { useSignIn } from '../../features/auth/hooks/use-sign-in';
 import classes from './login-page.module.css';
 
 /** /lms/login: the institution's logo and name, then sign-in or, for issued credentials, their update. */

@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../../components/ui/page-title';
-import { ChangePasswordForm } from '../components/change-password-form';
-import { PersonalData } from '../components/personal-data';
+import { PageTitle } from '../../components/ui/page-title';
+import { ChangePasswordForm } from '../../features/profile/components/change-password-form';
+import { PersonalData } from '../../features/profile/components/personal-data';
 
 /** /lms/change-password: the profile screen, personal data and the password change form. */
 export function ProfilePage() {

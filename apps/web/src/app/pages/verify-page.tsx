@@ -1,13 +1,13 @@
-import '../catalogue';
+import '../../features/single-window/catalogue';
 import { Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { verificationCodePattern, verificationPagePath } from '@okuu/contracts/single-window/order';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { LanguageSwitch } from '../../../components/ui/language-switch';
-import { PageTitle } from '../../../components/ui/page-title';
-import { ProductLogo } from '../../../components/ui/product-logo';
-import { VerificationResult } from '../components/verification-result';
+import { LanguageSwitch } from '../../components/ui/language-switch';
+import { PageTitle } from '../../components/ui/page-title';
+import { ProductLogo } from '../../components/ui/product-logo';
+import { VerificationResult } from '../../features/single-window/components/verification-result';
 
 /**
  * /lms/public/verify/:code, open to anyone (the QR code of an issued document leads here): says whether a document

@@ -1,11 +1,11 @@
-import '../catalogue';
+import '../../features/single-window/catalogue';
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { roles } from '@okuu/contracts/endpoint';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../../components/ui/page-title';
-import { useSessionUser } from '../../../lib/use-session';
-import { OrderForm } from '../components/order-form';
-import { OrderHistory } from '../components/order-history';
+import { PageTitle } from '../../components/ui/page-title';
+import { OrderForm } from '../../features/single-window/components/order-form';
+import { OrderHistory } from '../../features/single-window/components/order-history';
+import { useSessionUser } from '../../lib/use-session';
 
 /** /lms/singlewindow: a student orders reference documents and follows their orders. Other roles get a notice. */
 export function SingleWindowPage() {

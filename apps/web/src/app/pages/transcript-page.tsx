@@ -1,11 +1,11 @@
-import '../catalogue';
+import '../../features/transcript/catalogue';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { roles } from '@okuu/contracts/endpoint';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageTitle } from '../../../components/ui/page-title';
-import { useSessionUser } from '../../../lib/use-session';
-import { TranscriptView } from '../components/transcript-view';
+import { PageTitle } from '../../components/ui/page-title';
+import { TranscriptView } from '../../features/transcript/components/transcript-view';
+import { useSessionUser } from '../../lib/use-session';
 
 /**
  * /lms/transcript: a student's own transcript; staff open any student's with `?student=<id>` (from the orders queue).

@@ -4,12 +4,12 @@ import { sandboxCards, sandboxConfirmationCode } from '@okuu/contracts/payment/s
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PageTitle } from '../../../components/ui/page-title';
-import { ApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/error-message';
-import { localizedName } from '../../../lib/localized';
-import { useSandboxCheckout, useSandboxConfirm, useSandboxPay } from '../api/sandbox';
-import { formatSom } from '../lib/money';
+import { PageTitle } from '../../components/ui/page-title';
+import { useSandboxCheckout, useSandboxConfirm, useSandboxPay } from '../../features/payment/api/sandbox';
+import { formatSom } from '../../features/payment/lib/money';
+import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/error-message';
+import { localizedName } from '../../lib/localized';
 
 /** How long the page shows 'paid' before it sends the payer back. */
 const RETURN_DELAY_MS = 1500;

@@ -1,9 +1,8 @@
-// No imports: the web app's entry uses this before its contracts and screens have loaded.
+// No imports: the entry uses this before the contracts and the screens have loaded.
 
 /**
- * The calls the portal's first screens make as they show, by address. The server answers them within the page it
- * sends (in the element `firstRepliesElementId`, when the visitor is signed in); the web app's entry takes the replies
- * from there, or else starts the calls itself before the screens' code has loaded. A test keeps each equal to its
+ * The calls the portal's first screens make as they show. The entry starts them as the page starts (lib/api.ts,
+ * `startEarlyCalls`), so their round trips overlap the download of the app's code. A test keeps each equal to its
  * contract.
  */
 
@@ -22,23 +21,13 @@ export const homeCalls = [
   { method: 'GET', path: '/misc/defaultyear.json' },
 ] as const;
 
-/** The id of the page's `<script type="application/json">` element with the replies of the first calls. */
-export const firstRepliesElementId = 'first-replies';
-
-/** A first call's reply as the page carries it: the HTTP status and the JSON envelope. */
-export interface FirstReply {
-  method: 'GET' | 'POST';
-  path: string;
-  status: number;
-  envelope: unknown;
-}
-
-/** Whether a path opens the portal (not the sign-in screen, the offline notice nor a public page). */
+/** Whether a path opens the portal (not the sign-in screen, the offline notice, a public page nor the sandbox's). */
 export const isPortalPath = (pathname: string) =>
   /^\/lms(\/|$)/.test(pathname) &&
   pathname !== '/lms/login' &&
   pathname !== '/lms/offline' &&
-  !pathname.startsWith('/lms/public/');
+  !pathname.startsWith('/lms/public/') &&
+  !pathname.startsWith('/lms/sandbox/');
 
 /** Whether a path opens home. */
 export const isHomePath = (pathname: string) => /^\/lms\/?$/.test(pathname);

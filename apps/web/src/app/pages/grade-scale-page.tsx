@@ -1,8 +1,8 @@
-import '../catalogue';
+import '../../features/transcript/catalogue';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../../components/ui/page-title';
-import { GradeScaleEditor } from '../components/grade-scale-editor';
+import { PageTitle } from '../../components/ui/page-title';
+import { GradeScaleEditor } from '../../features/transcript/components/grade-scale-editor';
 
 /** /lms/staff/grade-scale: staff set the grading scale every transcript follows. */
 export function GradeScalePage() {

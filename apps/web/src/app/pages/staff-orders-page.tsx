@@ -1,8 +1,8 @@
-import '../catalogue';
+import '../../features/single-window/catalogue';
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../../components/ui/page-title';
-import { OrderQueue } from '../components/order-queue';
+import { PageTitle } from '../../components/ui/page-title';
+import { OrderQueue } from '../../features/single-window/components/order-queue';
 
 /** /lms/staff/orders: staff work through the students' orders of reference documents. */
 export function StaffOrdersPage() {

@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { switchLanguage } from '../../../lib/i18n';
-import { fakeServer, renderAt } from '../../../test/render';
+import { switchLanguage } from '../../lib/i18n';
+import { fakeServer, renderAt } from '../../test/render';
 import { LoginPage } from './login-page';
 
 const student = {
