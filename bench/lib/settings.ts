@@ -19,6 +19,8 @@ export interface BenchSettings {
   password: string;
   /** How long the first start (migrations and seeding the demo university) may take. */
   startTimeoutSec: number;
+  /** Distinct signed-in students of `registration-rush` (at most `students - 1`). */
+  rushStudents: number;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -46,6 +48,7 @@ export function readSettings(env: NodeJS.ProcessEnv, resultsDir: string): BenchS
     sessions: positiveInt(env, 'BENCH_SESSIONS', 300),
     password: env.BENCH_PASSWORD || 'Okuu2026!',
     startTimeoutSec: positiveInt(env, 'BENCH_START_TIMEOUT', 1800),
+    rushStudents: positiveInt(env, 'BENCH_RUSH_STUDENTS', 5000),
   };
 }
 

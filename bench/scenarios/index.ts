@@ -8,6 +8,7 @@ import { homePageScenario } from './home-page.ts';
 import { librarySearchScenario } from './library-search.ts';
 import { lighthouseHomeScenario, lighthouseHomeWarmScenario, lighthouseLoginScenario } from './lighthouse.ts';
 import { newsFeedScenario } from './news-feed.ts';
+import { registrationRushScenario } from './registration-rush.ts';
 import { scheduleStudentScenario } from './schedule-student.ts';
 import { signInScenario } from './sign-in.ts';
 
@@ -22,6 +23,7 @@ export const scenarios: Scenario[] = [
   chatSendScenario,
   chatWsLatencyScenario,
   scheduleStudentScenario,
+  registrationRushScenario,
   homePageScenario,
   lighthouseLoginScenario,
   lighthouseHomeScenario,

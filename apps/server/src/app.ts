@@ -42,6 +42,9 @@ import { createSandboxProvider, createSandboxService } from './modules/payment/s
 import { createProfileRepository } from './modules/profile/profile.repository.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { createRegistrationRepository } from './modules/registration/registration.repository.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { createRegistrationService } from './modules/registration/registration.service.ts';
 import { createScheduleRepository } from './modules/schedule/schedule.repository.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { createScheduleService } from './modules/schedule/schedule.service.ts';
@@ -163,6 +166,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repo: createScheduleRepository(database.db),
     halfYearOf: miscService.halfYearOf,
   });
+  const registrationService = createRegistrationService({
+    repo: createRegistrationRepository(database.db),
+    currentPeriod: miscService.currentPeriod,
+    years: miscService.years,
+    halfYearOf: miscService.halfYearOf,
+    now: deps.now,
+  });
   const newsService = createNewsService({
     repo: createNewsRepository(database.db),
     storage,
@@ -265,6 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...miscRoutes(miscService, storage, config),
       ...disciplineRoutes(miscService, disciplineService),
       ...scheduleRoutes(scheduleService),
+      ...registrationRoutes(registrationService),
       ...profileRoutes(
         createProfileService({
           repo: createProfileRepository(database.db),

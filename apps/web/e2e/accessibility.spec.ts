@@ -72,6 +72,28 @@ for (const scheme of ['dark', 'light'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
+    test('discipline registration, with the choices, a refused save and the delete dialog', async ({ page }) => {
+      await signIn(page, 'student2');
+      await page.goto('/lms/registration');
+      const list = page.getByRole('region', { name: 'Мои записи' });
+      await expect(list.getByRole('listitem').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Записаться' }).click();
+      await expect(page.getByText('Выберите из списка').first()).toBeVisible();
+      const discipline = page.getByRole('combobox', { name: 'Дисциплина' });
+      await discipline.selectOption({ index: 1 });
+      await expect(page.getByRole('combobox', { name: 'Преподаватель' }).locator('option')).not.toHaveCount(1);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await list
+        .getByRole('listitem')
+        .first()
+        .getByRole('button', { name: /^Удалить запись/ })
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Удалить запись?' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Отмена' }).click();
+    });
+
     test('study materials, with the upload form and the delete dialog', async ({ page }) => {
       await signIn(page, 'teacher1');
       await page.goto('/lms/umk');

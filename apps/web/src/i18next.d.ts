@@ -9,6 +9,7 @@ import type misc from './locales/ru/misc.json';
 import type news from './locales/ru/news.json';
 import type payment from './locales/ru/payment.json';
 import type profile from './locales/ru/profile.json';
+import type registration from './locales/ru/registration.json';
 import type schedule from './locales/ru/schedule.json';
 import type singleWindow from './locales/ru/screens/single-window.json';
 import type transcript from './locales/ru/screens/transcript.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
       news: typeof news;
       payment: typeof payment;
       profile: typeof profile;
+      registration: typeof registration;
       schedule: typeof schedule;
       'single-window': typeof singleWindow;
       transcript: typeof transcript;

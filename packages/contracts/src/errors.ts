@@ -22,6 +22,18 @@ export const errorStatus = {
   conflict: 409,
   /** An Idempotency-Key reused for a different request, or while its first request is still running. */
   idempotency_conflict: 409,
+  /** Registration: the half-year has no registration window open now. */
+  registration_closed: 409,
+  /** Registration: the chosen teacher's stream or subgroup has no seats left (another student took the last one). */
+  no_seats: 409,
+  /** Registration: the student is already registered for this discipline (and lesson kind) in the half-year. */
+  already_registered: 409,
+  /** Registration: the discipline would take the student's credits of the half-year past its cap. */
+  credit_limit: 409,
+  /** Registration: the discipline is not in the student's curriculum for that semester. */
+  not_in_curriculum: 403,
+  /** Registration: an elective, and the student has no permission to register for electives. */
+  elective_not_permitted: 403,
   weak_password: 400,
   wrong_password: 400,
   too_large: 413,
@@ -45,6 +57,8 @@ export const errorParams = {
   weak_password: ['minLength'],
   /** The largest accepted size, in MB. */
   too_large: ['maxMb'],
+  /** The half-year's cap, the credits registered so far and the discipline's. */
+  credit_limit: ['cap', 'used', 'credits'],
 } as const satisfies Partial<Record<ErrorCode, readonly string[]>>;
 
 export type ParamsOf<C extends ErrorCode> = C extends keyof typeof errorParams

@@ -44,6 +44,7 @@ export const validationRules = {
   },
   not_your_discipline: { params: [], en: 'you do not teach this discipline' },
   not_in_conversation: { params: [], en: 'is not a subgroup of this conversation' },
+  not_as_offered: { params: [], en: 'does not match the chosen discipline and offering' },
   /** Anything else (the catch-all; the contracts' own checks never end here). */
   invalid: { params: [], en: 'is not valid' },
 } as const satisfies Record<string, { params: readonly string[]; en: string }>;

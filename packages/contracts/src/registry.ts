@@ -54,6 +54,20 @@ import { paymentServices } from './payment/services.ts';
 import { staffPayments, staffPaymentsExport } from './payment/staff.ts';
 import { profileData } from './profile/profile-data.ts';
 import { resetPassword } from './profile/reset-password.ts';
+import { registrationDefaultYear, registrationSemesters, registrationYears } from './registration/calendar.ts';
+import { deleteRegistration, deleteRegistrationByKind } from './registration/delete.ts';
+import {
+  electiveDisciplines,
+  electiveOfferings,
+  electiveTeachers,
+  offeringsByKind,
+  registrationOfferings,
+  registrationTeachers,
+  teachersByKind,
+} from './registration/offerings.ts';
+import { electivePermission } from './registration/permission.ts';
+import { registrationList } from './registration/reg-list.ts';
+import { saveRegistration, saveRegistrationByKind } from './registration/save.ts';
 import { calendarEnable, calendarFeed, calendarRevoke, calendarStatus } from './schedule/calendar.ts';
 import { scheduleStudent, scheduleTeacher } from './schedule/schedule.ts';
 import { districtList, documentList, purposeList, regionList } from './single-window/lists.ts';
@@ -119,6 +133,22 @@ export const registry: readonly Endpoint[] = [
   studentGroupList,
   studentsList,
   teachersList,
+  registrationDefaultYear,
+  registrationYears,
+  registrationSemesters,
+  registrationList,
+  registrationTeachers,
+  registrationOfferings,
+  saveRegistration,
+  deleteRegistration,
+  electivePermission,
+  electiveDisciplines,
+  electiveTeachers,
+  electiveOfferings,
+  teachersByKind,
+  offeringsByKind,
+  saveRegistrationByKind,
+  deleteRegistrationByKind,
   scheduleTeacher,
   scheduleStudent,
   calendarStatus,

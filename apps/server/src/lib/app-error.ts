@@ -1,4 +1,4 @@
-import { type ErrorCode, errorStatus, type ParamsOf } from '@okuu/contracts/errors';
+import { type ErrorCode, type errorParams, errorStatus, type ParamsOf } from '@okuu/contracts/errors';
 import type { ValidationIssue } from '@okuu/contracts/messages';
 
 /** What an error carries for the web app to explain it in the reader's language (see the contracts' errors.ts). */
@@ -26,7 +26,7 @@ export class AppError extends Error {
   }
 
   /** An error of a code that carries params (errorParams), with them. */
-  static withParams<C extends 'weak_password' | 'too_large'>(
+  static withParams<C extends keyof typeof errorParams>(
     code: C,
     message: string,
     params: ParamsOf<C>,

@@ -60,8 +60,12 @@ function categoryOfStatus(status: number): ErrorCategory {
   return 'UNKNOWN_ERROR';
 }
 
-function buildRequest(endpoint: Pick<Endpoint, 'method' | 'path'>, input: unknown): { url: string; init: RequestInit } {
-  const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+function buildRequest(
+  endpoint: Pick<Endpoint, 'method' | 'path'>,
+  input: unknown,
+  extraHeaders: Record<string, string> = {},
+): { url: string; init: RequestInit } {
+  const headers = { Accept: 'application/json', 'Content-Type': 'application/json', ...extraHeaders };
   if (endpoint.method === 'GET') {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries((input ?? {}) as Record<string, unknown>)) {
@@ -79,6 +83,12 @@ export interface Reply {
   envelope: Envelope<unknown> | undefined;
 }
 
+/** Options of a call: its cancellation, and headers of its own (an `Idempotency-Key`). */
+export interface CallOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
 /**
  * Sends a call and reads its reply, without looking into it; only the address and method of the endpoint are used,
  * so a call can start before its contract has loaded. Throws an {@link ApiError} when no answer came.
@@ -86,7 +96,7 @@ export interface Reply {
 export async function sendCall(
   endpoint: Pick<Endpoint, 'method' | 'path'>,
   input: unknown,
-  options: { signal?: AbortSignal } = {},
+  options: CallOptions = {},
 ): Promise<Reply> {
   const controller = new AbortController();
   let timedOut = false;
@@ -98,7 +108,7 @@ export async function sendCall(
   if (options.signal?.aborted) cancel();
   options.signal?.addEventListener('abort', cancel);
 
-  const { url, init } = buildRequest(endpoint, input);
+  const { url, init } = buildRequest(endpoint, input, options.headers);
   let response: Response;
   try {
     response = await fetch(url, { ...init, credentials: 'same-origin', signal: controller.signal });
@@ -160,7 +170,7 @@ function takeEarlyReply(endpoint: Endpoint, input: unknown): Promise<Reply> | un
 export async function callApi<E extends Endpoint>(
   endpoint: E,
   input: RequestOf<E>,
-  options: { signal?: AbortSignal } = {},
+  options: CallOptions = {},
 ): Promise<DataOf<E>> {
   const { status, envelope } = await (takeEarlyReply(endpoint, input) ?? sendCall(endpoint, input, options));
   return settleReply(endpoint, status, envelope);

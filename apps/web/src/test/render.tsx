@@ -51,16 +51,16 @@ export interface FakeReply {
 
 /**
  * Replaces fetch with a fake server: `routes` maps a path to its reply (or a function of the JSON body).
- * Returns the calls made, in order, with their bodies.
+ * Returns the calls made, in order, with their bodies and headers.
  */
 export function fakeServer(routes: Record<string, FakeReply | ((body: Record<string, unknown>) => FakeReply)>) {
-  const calls: { path: string; body: Record<string, unknown>; at: number }[] = [];
+  const calls: { path: string; body: Record<string, unknown>; headers: Headers; at: number }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const path = new URL(url, 'http://localhost').pathname;
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      calls.push({ path, body, at: performance.now() });
+      calls.push({ path, body, headers: new Headers(init?.headers), at: performance.now() });
       const route = routes[path];
       if (!route)
         return new Response(JSON.stringify({ result: 1, error: { code: 'not_found' }, data: null }), { status: 404 });

@@ -209,7 +209,11 @@ export const teachingAssignments = pgTable(
   ],
 );
 
-/** A student's registration for a discipline in a half-year, with the teacher chosen. */
+/**
+ * A student's registration for a discipline in a half-year, with the teacher chosen: one per discipline and lesson
+ * kind. `offering_id` is the teaching assignment registered for (its seats: registration_offerings); null for a
+ * registration made without one.
+ */
 export const registrations = pgTable(
   'registrations',
   {
@@ -236,10 +240,12 @@ export const registrations = pgTable(
     subgroupId: integer('subgroup_id').references(() => subgroups.id),
     streamId: integer('stream_id').references(() => streams.id),
     isElective: boolean('is_elective').notNull().default(false),
+    offeringId: integer('offering_id').references(() => teachingAssignments.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique().on(t.studentId, t.academicYearId, t.halfYearKind, t.disciplineId, t.lessonKindId),
     index('registrations_teacher_idx').on(t.teacherId),
+    index('registrations_offering_idx').on(t.offeringId),
   ],
 );

@@ -15,6 +15,7 @@ import { demoLogoPng } from './logo.ts';
 import * as names from './names.ts';
 import { seedNews } from './news.ts';
 import { seedPayments } from './payment.ts';
+import { seedRegistration } from './registration.ts';
 import { seedSchedule } from './schedule.ts';
 import { seedOrders } from './single-window.ts';
 import { seedFinalResults } from './transcript.ts';
@@ -137,15 +138,12 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
     u.academicYears,
     years.map((y) => ({ id: y, name: academicYearName(y), startsOn: `${y}-09-01`, endsOn: `${y + 1}-08-31` })),
   );
-  await insertChunked(
-    db,
-    u.halfYears,
-    years.flatMap((y, i) => [
-      { id: i * 3 + 1, academicYearId: y, kind: 1, startsOn: `${y}-09-01`, endsOn: `${y + 1}-01-31` },
-      { id: i * 3 + 2, academicYearId: y, kind: 2, startsOn: `${y + 1}-02-01`, endsOn: `${y + 1}-06-30` },
-      { id: i * 3 + 3, academicYearId: y, kind: 3, startsOn: `${y + 1}-07-01`, endsOn: `${y + 1}-08-31` },
-    ]),
-  );
+  const halfYearRows = years.flatMap((y, i) => [
+    { id: i * 3 + 1, academicYearId: y, kind: 1, startsOn: `${y}-09-01`, endsOn: `${y + 1}-01-31` },
+    { id: i * 3 + 2, academicYearId: y, kind: 2, startsOn: `${y + 1}-02-01`, endsOn: `${y + 1}-06-30` },
+    { id: i * 3 + 3, academicYearId: y, kind: 3, startsOn: `${y + 1}-07-01`, endsOn: `${y + 1}-08-31` },
+  ]);
+  await insertChunked(db, u.halfYears, halfYearRows);
   const semesterRows = Array.from({ length: 8 }, (_, i) => ({
     id: i + 1,
     number: i + 1,
@@ -391,7 +389,8 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
   // Teaching assignments of the current half-year and the students' registrations.
   const assignmentRows: Record<string, unknown>[] = [];
   const registrationRows: Record<string, unknown>[] = [];
-  const lectureOfStream = new Map<string, number>();
+  // The lecture of each stream (or group) and discipline: its teacher and its assignment's id.
+  const lectureOfStream = new Map<string, { teacher: number; id: number }>();
   const pickTeacher = (departmentId: number, salt: number, groupId: number) => {
     if (groupId === 1) return teacher1; // the demo group is taught by teacher1
     const pool = (teachersByDepartment.get(departmentId) ?? [teacher2]).filter((t) => t !== teacher1);
@@ -411,13 +410,13 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
       };
       // Lecture: once per stream (or per group without a stream).
       const streamKey = `${streamId ?? `g${g.id}`}/${c.disciplineId}`;
-      let lecturer = lectureOfStream.get(streamKey);
-      if (lecturer === undefined) {
-        lecturer = pickTeacher(discipline.departmentId, g.id + ci, g.id);
-        lectureOfStream.set(streamKey, lecturer);
+      let lecture = lectureOfStream.get(streamKey);
+      if (lecture === undefined) {
+        lecture = { teacher: pickTeacher(discipline.departmentId, g.id + ci, g.id), id: assignmentRows.length + 1 };
+        lectureOfStream.set(streamKey, lecture);
         assignmentRows.push({
           ...base,
-          teacherId: lecturer,
+          teacherId: lecture.teacher,
           groupId: streamId ? null : g.id,
           streamId,
           lessonKindId: 1,
@@ -431,10 +430,11 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
         registrationRows.push({
           studentId,
           ...base,
-          teacherId: lecturer,
+          teacherId: lecture.teacher,
           lessonKindId: 1,
           examinationTypeId: c.examinationTypeId,
           isElective: c.isElective,
+          offeringId: lecture.id,
         });
       }
     });
@@ -469,6 +469,34 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
     })),
     streams: streamGroupIds,
     assignments: assignments as Parameters<typeof seedSchedule>[1]['assignments'],
+  });
+
+  // Registration: the half-year's window, seats for every assignment, electives and who may take them.
+  const current = halfYearRows.find((h) => h.academicYearId === currentYear && h.kind === currentKind);
+  const registration = await seedRegistration(db, {
+    year: currentYear,
+    kind: currentKind,
+    startsOn: current?.startsOn as string,
+    endsOn: current?.endsOn as string,
+    groups: groupRows.map((g) => ({
+      id: g.id,
+      specialityId: g.specialityId,
+      semester: g.semester,
+      size: membersOf.get(g.id)?.length ?? 0,
+    })),
+    streamSizes: new Map(
+      [...streamGroupIds].map(([id, groupIds]) => [
+        id,
+        groupIds.reduce((n, groupId) => n + (membersOf.get(groupId)?.length ?? 0), 0),
+      ]),
+    ),
+    assignments: assignments as Parameters<typeof seedRegistration>[1]['assignments'],
+    registeredOfferings: registrationRows.map((r) => r.offeringId as number),
+    specialities: specialityRows,
+    disciplines: disciplineRows,
+    curriculum: curriculumRows,
+    teachersByDepartment,
+    students: studentRows.slice(0, options.students - 1).map((s) => s.userId),
   });
 
   // Branding and the logo.
@@ -555,6 +583,7 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
       paidServices: paidServiceCount,
       finalResults,
       documentOrders,
+      registrationOfferings: registration.offerings,
     },
   };
 }

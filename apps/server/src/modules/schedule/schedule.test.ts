@@ -46,10 +46,12 @@ describe('the demo timetable', () => {
       expect(g.days, `group ${g.group_id}`).toBeGreaterThanOrEqual(5);
       expect(g.lessons, `group ${g.group_id}`).toBeGreaterThanOrEqual(8);
     }
-    // Every assignment of the current half-year is on the timetable; every entry is of that half-year.
+    // Every assignment of the current half-year with an audience is on the timetable (open registration sections,
+    // with no group yet, are not); every entry is of that half-year.
     const [unscheduled] = await rows<{ n: number }>(sql`
       select count(*)::int as n from teaching_assignments ta
-      where not exists (select 1 from schedule_entries e where e.teaching_assignment_id = ta.id)`);
+      where num_nonnulls(ta.group_id, ta.stream_id, ta.subgroup_id) > 0
+        and not exists (select 1 from schedule_entries e where e.teaching_assignment_id = ta.id)`);
     expect(unscheduled?.n).toBe(0);
     const periods = await rows<{ y: number; k: number }>(
       sql`select distinct academic_year_id as y, half_year_kind as k from schedule_entries`,
