@@ -1,19 +1,19 @@
 import 'i18next';
 import type auth from './locales/ru/auth.json';
-import type chat from './locales/ru/chat.json';
 import type common from './locales/ru/common.json';
 import type discipline from './locales/ru/discipline.json';
 import type errors from './locales/ru/errors.json';
-import type library from './locales/ru/library.json';
 import type misc from './locales/ru/misc.json';
-import type news from './locales/ru/news.json';
-import type payment from './locales/ru/payment.json';
 import type profile from './locales/ru/profile.json';
-import type registration from './locales/ru/registration.json';
-import type schedule from './locales/ru/schedule.json';
+import type chat from './locales/ru/screens/chat.json';
+import type library from './locales/ru/screens/library.json';
+import type news from './locales/ru/screens/news.json';
+import type payment from './locales/ru/screens/payment.json';
+import type registration from './locales/ru/screens/registration.json';
+import type schedule from './locales/ru/screens/schedule.json';
 import type singleWindow from './locales/ru/screens/single-window.json';
 import type transcript from './locales/ru/screens/transcript.json';
-import type umk from './locales/ru/umk.json';
+import type umk from './locales/ru/screens/umk.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,3 +1,4 @@
+import '../../features/chat/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/ui/page-title';

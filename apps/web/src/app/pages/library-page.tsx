@@ -1,3 +1,4 @@
+import '../../features/library/catalogue';
 import { Button, Collapse, Group, Paper, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { roles } from '@okuu/contracts/endpoint';

@@ -1,3 +1,4 @@
+import '../../features/news/catalogue';
 import { Paper, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';

@@ -1,3 +1,4 @@
+import '../../features/payment/catalogue';
 import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { roles } from '@okuu/contracts/endpoint';
 import { useTranslation } from 'react-i18next';

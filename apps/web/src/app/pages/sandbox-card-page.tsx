@@ -1,3 +1,4 @@
+import '../../features/payment/catalogue';
 import '@mantine/core/styles/Code.css';
 import { Alert, Badge, Button, Center, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { sandboxCards, sandboxConfirmationCode } from '@okuu/contracts/payment/sandbox';

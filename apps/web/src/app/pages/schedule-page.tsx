@@ -1,3 +1,4 @@
+import '../../features/schedule/catalogue';
 import { Alert, Stack } from '@mantine/core';
 import { roles } from '@okuu/contracts/endpoint';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../../features/umk/catalogue';
 import { Alert, Button, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 import { ActionIcon, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MoonIcon, SunIcon } from './icons';
+import { MoonIcon, SunIcon } from './icon';
 
 /**
  * Switches between the dark and the light theme (Mantine keeps the choice in local storage). Both buttons are in the

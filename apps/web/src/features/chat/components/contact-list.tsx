@@ -1,3 +1,4 @@
+import '../catalogue';
 import '@mantine/core/styles/Combobox.css';
 import { Alert, Avatar, Badge, Button, Group, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -32,15 +33,15 @@ interface Entry {
 }
 
 function UnreadBadge({ count }: { count: number }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation();
   if (count <= 0) return null;
   return (
     <Badge
       color="red.8"
       size="md"
       circle={count < 10}
-      aria-label={t('contacts.unread', { count })}
-      title={t('contacts.unread', { count })}
+      aria-label={t('chat.unread', { count })}
+      title={t('chat.unread', { count })}
       data-testid="unread-badge"
     >
       {count > 99 ? '99+' : count}
@@ -55,6 +56,7 @@ function UnreadBadge({ count }: { count: number }) {
  */
 export function ContactList({ mobile = false }: { mobile?: boolean }) {
   const { t } = useTranslation('chat');
+  const { t: tc } = useTranslation();
   const contacts = useContacts();
   const count = useUnreadCount();
   const markAll = useMarkAllRead();
@@ -134,7 +136,7 @@ export function ContactList({ mobile = false }: { mobile?: boolean }) {
                 aria-label={[
                   entry.name,
                   entry.detail,
-                  entry.count > 0 ? t('contacts.unread', { count: entry.count }) : null,
+                  entry.count > 0 ? tc('chat.unread', { count: entry.count }) : null,
                 ]
                   .filter(Boolean)
                   .join(', ')}

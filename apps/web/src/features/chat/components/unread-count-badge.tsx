@@ -4,7 +4,7 @@ import { useUnreadCount } from '../api/get-unread-count';
 
 /** The caller's unread messages as a small badge (the messages tab); nothing when there are none. */
 export function UnreadCountBadge({ className }: { className?: string }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation();
   const { data: count = 0 } = useUnreadCount();
   if (count <= 0) return null;
   return (
@@ -13,8 +13,8 @@ export function UnreadCountBadge({ className }: { className?: string }) {
       size="sm"
       circle={count < 10}
       className={className}
-      aria-label={t('contacts.unread', { count })}
-      title={t('contacts.unread', { count })}
+      aria-label={t('chat.unread', { count })}
+      title={t('chat.unread', { count })}
     >
       {count > 99 ? '99+' : count}
     </Badge>

@@ -2,9 +2,12 @@ import type { SessionUser } from '@okuu/contracts/auth/user';
 import type { EBook } from '@okuu/contracts/library/book';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeServer, renderAt } from '../../../test/render';
 import { DeleteBookButton } from './delete-book-button';
+
+// The screen's texts come with its code, once i18next has started (test/setup.ts).
+beforeAll(() => import('../catalogue'));
 
 const teacher: SessionUser = {
   id: 1,

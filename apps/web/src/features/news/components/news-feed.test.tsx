@@ -2,9 +2,12 @@ import type { SessionUser } from '@okuu/contracts/auth/user';
 import type { NewsItem } from '@okuu/contracts/news/news-item';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeServer, renderAt } from '../../../test/render';
 import { NewsFeed } from './news-feed';
+
+// The screen's texts come with its code, once i18next has started (test/setup.ts).
+beforeAll(() => import('../catalogue'));
 
 const teacher: SessionUser = {
   id: 1,

@@ -1,9 +1,12 @@
 import type { Payment } from '@okuu/contracts/payment/payment';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderAt, testStudent } from '../../../test/render';
 import { CardPaymentButton } from './card-payment-button';
+
+// The screen's texts come with its code, once i18next has started (test/setup.ts).
+beforeAll(() => import('../catalogue'));
 
 const payment: Payment = {
   id: 7,

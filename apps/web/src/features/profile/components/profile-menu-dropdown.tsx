@@ -2,7 +2,8 @@ import { Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/co
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CheckIcon, KeyIcon, LogoutIcon, MoonIcon, SunIcon } from '../../../components/ui/icons';
+import { MoonIcon, SunIcon } from '../../../components/ui/icon';
+import { CheckIcon, KeyIcon, LogoutIcon } from '../../../components/ui/icons';
 import { currentLanguage, switchLanguage } from '../../../lib/i18n';
 import { languages } from '../../../lib/languages';
 import { useLogout } from '../../../lib/use-session';

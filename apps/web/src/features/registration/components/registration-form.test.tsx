@@ -6,9 +6,12 @@ import type {
 } from '@okuu/contracts/registration/common';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type FakeReply, fakeServer, renderAt, testStudent } from '../../../test/render';
 import { RegistrationForm } from './registration-form';
+
+// The screen's texts come with its code, once i18next has started (test/setup.ts).
+beforeAll(() => import('../catalogue'));
 
 const names = (name: string) => ({ name, nameKg: `${name} (kg)`, nameEn: `${name} (en)` });
 const period = { id_a_year: 2026, ws: 1 };

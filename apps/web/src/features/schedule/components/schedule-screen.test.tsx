@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderAt, testStudent } from '../../../test/render';
 import { keepSchedule, readKeptSchedule } from '../lib/schedule-cache';
 import { testWeek } from '../lib/test-week';
 import { ScheduleScreen } from './schedule-screen';
+
+// The screen's texts come with its code, once i18next has started (test/setup.ts).
+beforeAll(() => import('../catalogue'));
 
 const owner = { uid: testStudent.id, role: testStudent.role };
 const period = { year: 2026, ws: 1 };

@@ -1,9 +1,12 @@
 import type { SessionUser } from '@okuu/contracts/auth/user';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeServer, renderAt } from '../../../test/render';
 import { UmkBrowser } from './umk-browser';
+
+// The screen's texts come with its code, once i18next has started (test/setup.ts).
+beforeAll(() => import('../catalogue'));
 
 const student: SessionUser = {
   id: 31,

@@ -2,10 +2,13 @@ import type { SessionUser } from '@okuu/contracts/auth/user';
 import type { UmkMaterial } from '@okuu/contracts/umk/material';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeXhr } from '../../../test/fake-xhr';
 import { fakeServer, renderAt } from '../../../test/render';
 import { UmkUploadForm } from './umk-upload-form';
+
+// The screen's texts come with its code, once i18next has started (test/setup.ts).
+beforeAll(() => import('../catalogue'));
 
 const teacher: SessionUser = {
   id: 1,
