@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 
 /**
- * Final results of the demo university: every student, every discipline of their speciality's curriculum in every
+ * Final results of the demo university: every student, every compulsory discipline of their speciality's curriculum in every
  * half-year that has ended. Points are made up but steady: each student has a level (58–87) that a discipline moves by
  * up to 13 either way, both taken from a hash, so the same database gets the same grades. One statement, so that a
  * university of 50,000 students is filled in seconds.
@@ -29,7 +29,7 @@ export async function seedFinalResults(db: Db, today: string): Promise<number> {
       join semesters s on s.id = c.semester_id
       join half_years hy on hy.academic_year_id = g.admission_year + (s.number - 1) / 2
                         and hy.kind = case when s.number % 2 = 1 then 1 else 2 end
-     where hy.ends_on < ${today}::date`);
+     where hy.ends_on < ${today}::date and not c.is_elective`);
   return (
     (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
     (result as unknown as { affectedRows?: number }).affectedRows ??
