@@ -54,6 +54,11 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** The server said the session ended (the chat socket's close): as a 401 would, forget it and go to sign-in. */
+export function sessionEnded(): void {
+  onUnauthorized();
+}
+
 function categoryOfStatus(status: number): ErrorCategory {
   if (status >= 400 && status < 500) return 'CLIENT_ERROR';
   if (status >= 500 && status < 600) return 'SERVER_ERROR';

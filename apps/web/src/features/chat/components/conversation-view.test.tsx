@@ -1,8 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeServer, renderAt, testStudent as student } from '../../../test/render';
 import { message, page } from '../lib/test-messages';
 import { ConversationView } from './conversation-view';
+
+// The screen's texts come with its code, once i18next has started (test/setup.ts).
+beforeAll(() => import('../catalogue'));
 
 const contacts = {
   year: 2025,

@@ -1,8 +1,7 @@
-import { chatCount } from '@okuu/contracts/chat/count';
 import type { ChatServerEvent } from '@okuu/contracts/chat/events';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { callApi } from '../../../lib/api';
+import { sessionEnded } from '../../../lib/api';
 import { removeFromConversations } from '../api/delete-message';
 import { chatKeys } from '../api/keys';
 import { ChatSocket, chatSocketUrl } from '../lib/chat-socket';
@@ -74,8 +73,8 @@ export function useChatRealtime(userId: number): void {
         }
         applyChatEvent(queryClient, event, userId);
       },
-      // A call now gets the 401 that sends the user to sign-in.
-      onSessionEnded: () => void callApi(chatCount, {}).catch(() => {}),
+      // Straight to sign-in: a call to learn it would only add a refused request (and one during a logout).
+      onSessionEnded: sessionEnded,
     });
     socket.start();
     const wake = () => socket.reconnectNow();

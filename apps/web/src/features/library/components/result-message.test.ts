@@ -1,7 +1,10 @@
 import i18n from 'i18next';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { switchLanguage } from '../../../lib/i18n';
 import { resultMessage } from './result-message';
+
+// The screen's texts come with its code, once i18next has started (test/setup.ts).
+beforeAll(() => import('../catalogue'));
 
 const say = (outcome: Parameters<typeof resultMessage>[0], language: 'ru' | 'kg' | 'en' = 'ru') => {
   const message = resultMessage(outcome, language);
