@@ -3,6 +3,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './support';
 
 async function seriousViolations(page: Page) {
+  // A dialog fading in has text of low contrast for a moment: check what stays on screen.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,8 +1,8 @@
 import './styles';
-import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { currentLanguage, detectLanguage, initI18n, switchLanguage } from '../lib/i18n';
-import { isLanguage, type Language } from '../lib/languages';
+import { detectLanguage, initI18n } from '../lib/i18n';
+import { isLanguage } from '../lib/languages';
 import { App } from './app';
 import { PRERENDERED_ATTRIBUTE } from './prerendered';
 import { preloadFirstScreen } from './router';
@@ -12,25 +12,14 @@ if (!root) throw new Error('The page has no #root element');
 
 /** The language the page's screen was prerendered in (the sign-in pages, vite.config.ts); null for the app shell. */
 const prerendered = root.getAttribute(PRERENDERED_ATTRIBUTE);
-const language = detectLanguage();
 
 // The page's spinner (or its prerendered screen) shows until the catalogues and the first screen's code are here,
-// and in the portal who is signed in. A prerendered screen is hydrated in the language it was prerendered in.
+// and in the portal who is signed in. A prerendered screen is hydrated in the language it was prerendered in (the
+// sign-in page then switches to this browser's, see LoginPage).
 await Promise.all([
-  initI18n(isLanguage(prerendered) ? prerendered : language),
+  initI18n(isLanguage(prerendered) ? prerendered : detectLanguage()),
   preloadFirstScreen(window.location.pathname),
 ]);
-
-/**
- * Switches, once the prerendered screen is hydrated, to the language this browser chose where the server could not
- * know it (local storage alone says so). It renders only its child, so that the tree is the prerendered one.
- */
-function SwitchLanguage({ to, children }: { to: Language; children: ReactNode }) {
-  useEffect(() => {
-    if (to !== currentLanguage()) void switchLanguage(to);
-  }, [to]);
-  return children;
-}
 
 // A transition renders in slices that leave the main thread free between them, rather than in one long task.
 startTransition(() => {
@@ -39,9 +28,7 @@ startTransition(() => {
     hydrateRoot(
       root,
       <StrictMode>
-        <SwitchLanguage to={language}>
-          <App />
-        </SwitchLanguage>
+        <App />
       </StrictMode>,
     );
   } else {

@@ -79,8 +79,21 @@ export const i18nOptions = {
   interpolation: { escapeValue: false },
 } satisfies InitOptions;
 
-/** Starts i18next with the detected language, its catalogues loaded. */
+/** The language this browser chose, when the page started in another (a prerendered page's): switched to once. */
+let pendingLanguage: Language | null = null;
+
+/** Switches to the language this browser chose, if the page started in another; once the page is hydrated. */
+export async function switchToChosenLanguage(): Promise<void> {
+  const language = pendingLanguage;
+  pendingLanguage = null;
+  if (language && language !== currentLanguage()) await switchLanguage(language);
+}
+
+/** Starts i18next with the detected language (or the given one), its catalogues loaded. */
 export async function initI18n(language: Language = detectLanguage()): Promise<typeof i18n> {
+  // Read before i18next starts: it then remembers the language it starts in.
+  const chosen = detectLanguage();
+  if (chosen !== language) pendingLanguage = chosen;
   // The catalogues' download starts now, not after i18next has set itself up.
   void catalogues[`../locales/${language}/index.ts`]?.();
   i18n.on('languageChanged', (changed) => {

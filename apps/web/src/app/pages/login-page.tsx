@@ -1,4 +1,5 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { PageTitle } from '../../components/ui/page-title';
@@ -9,12 +10,18 @@ import { InstitutionLogo } from '../../features/auth/components/institution-logo
 import { MessageArea } from '../../features/auth/components/message-area';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { useSignIn } from '../../features/auth/hooks/use-sign-in';
+import { switchToChosenLanguage } from '../../lib/i18n';
 import classes from './login-page.module.css';
 
 /** /lms/login: the institution's logo and name, then sign-in or, for issued credentials, their update. */
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
   const signIn = useSignIn();
+
+  // The page may have been prerendered in another language than the one this browser chose where the server could not
+  // know it (local storage alone): switch once the page is hydrated. Earlier, the update would make React drop the
+  // prerendered elements, and what was typed before the app arrived with them.
+  useEffect(() => void switchToChosenLanguage(), []);
 
   return (
     <div className={classes.page}>
