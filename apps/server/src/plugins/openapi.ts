@@ -13,6 +13,17 @@ function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output') {
 const errorSchema = jsonSchema(apiError, 'output') as { properties: Record<string, unknown> };
 const errorProperties = { ...errorSchema.properties, code: { enum: Object.keys(errorStatus) } };
 
+/** The header by which a retried create is one create (endpoints marked `idempotent`). */
+const idempotencyKeyHeader = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'New for each request (a UUID, 1 to 200 visible characters): a retry with the same key gets the first reply and ' +
+    'creates nothing more; reused for another request, or while the first runs, it gets 409 idempotency_conflict.',
+  schema: { type: 'string', minLength: 1, maxLength: 200 },
+};
+
 /** The OpenAPI 3.1 document, generated from the registry. */
 export function openApiDocument(registry: readonly Endpoint[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -49,13 +60,16 @@ export function openApiDocument(registry: readonly Endpoint[]) {
         },
       },
     };
+    const parameters: Record<string, unknown>[] = [];
+    if (e.idempotent) parameters.push(idempotencyKeyHeader);
     if (e.requestKind === 'query') {
       const props = (input as { properties?: Record<string, unknown> }).properties ?? {};
-      operation.parameters = Object.entries(props).map(([name, schema]) => ({ name, in: 'query', schema }));
+      parameters.push(...Object.entries(props).map(([name, schema]) => ({ name, in: 'query', schema })));
     } else {
       const type = e.requestKind === 'multipart' ? 'multipart/form-data' : 'application/json';
       operation.requestBody = { content: { [type]: { schema: input } } };
     }
+    if (parameters.length > 0) operation.parameters = parameters;
     paths[e.path] = { ...paths[e.path], [e.method.toLowerCase()]: operation };
   }
   return {

@@ -272,6 +272,14 @@ describe('the HTTP surface', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
     for (const e of registry) expect(doc.paths[e.path]?.[e.method.toLowerCase()]?.operationId).toBe(e.id);
+    // A create that takes an Idempotency-Key says so; the others do not.
+    for (const e of registry) {
+      const headers = (doc.paths[e.path][e.method.toLowerCase()].parameters ?? []).filter(
+        (p: { in: string }) => p.in === 'header',
+      );
+      expect(headers.map((p: { name: string }) => p.name)).toEqual(e.idempotent ? ['Idempotency-Key'] : []);
+    }
+    expect(registry.some((e) => e.idempotent)).toBe(true);
     // The error object: its codes, and the details a client translates.
     const error = doc.components.schemas.ErrorEnvelope.properties.error;
     expect(Object.keys(error.properties).sort()).toEqual(['code', 'issues', 'message', 'params']);
