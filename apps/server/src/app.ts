@@ -26,6 +26,9 @@ import { createDisciplineService } from './modules/discipline/discipline.service
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
+import { createJournalRepository } from './modules/journal/journal.repository.ts';
+import { journalRoutes } from './modules/journal/journal.routes.ts';
+import { createJournalService } from './modules/journal/journal.service.ts';
 import { createLibraryRepository } from './modules/library/library.repository.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { createLibraryService, libraryChannel } from './modules/library/library.service.ts';
@@ -276,6 +279,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...disciplineRoutes(miscService, disciplineService),
       ...scheduleRoutes(scheduleService),
       ...registrationRoutes(registrationService),
+      ...journalRoutes(
+        createJournalService({ repo: createJournalRepository(database.db), halfYearOf: miscService.halfYearOf }),
+      ),
       ...profileRoutes(
         createProfileService({
           repo: createProfileRepository(database.db),
