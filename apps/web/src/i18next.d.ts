@@ -11,6 +11,7 @@ import type payment from './locales/ru/payment.json';
 import type profile from './locales/ru/profile.json';
 import type registration from './locales/ru/registration.json';
 import type schedule from './locales/ru/schedule.json';
+import type journal from './locales/ru/screens/journal.json';
 import type singleWindow from './locales/ru/screens/single-window.json';
 import type transcript from './locales/ru/screens/transcript.json';
 import type umk from './locales/ru/umk.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
       common: typeof common;
       discipline: typeof discipline;
       errors: typeof errors;
+      journal: typeof journal;
       library: typeof library;
       misc: typeof misc;
       news: typeof news;

@@ -92,7 +92,7 @@ export function journalPdf(journal: Journal, scale: Assessment[], lang: ExportLa
   const dates = journal.dates.length;
   // Narrower type as the lessons add up, so a half-year fits the page width.
   const fontSize = dates > 40 ? 5 : dates > 25 ? 6 : 7;
-  const widths = [14, 110, ...journal.dates.map(() => '*'), 32, 28, 34];
+  const widths = [14, 120, ...journal.dates.map(() => '*'), 40, 30, 44];
   return renderPdf({
     pageOrientation: 'landscape',
     pageMargins: [20, 24, 20, 24],

@@ -1,0 +1,171 @@
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Tabs.css';
+import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Table, Tabs, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/error-message';
+import { formatShortDate } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import type { JournalChoice } from '../api/keys';
+import { useSaveTopic, useTopicReport, useTopics } from '../api/topics';
+
+interface Draft {
+  id_tema: number;
+  module: number;
+  name: string;
+  hours: number;
+}
+
+/** The discipline's topics by module (add, edit) and the journal's topics report. */
+export function TopicsDialog({ choice, onClose }: { choice: JournalChoice; onClose: () => void }) {
+  const { t } = useTranslation('journal');
+  const [tab, setTab] = useState<string | null>('topics');
+  const topics = useTopics(choice.id_discipline, choice.id_vid_zaniatiy);
+  const report = useTopicReport(choice, tab === 'report');
+  const save = useSaveTopic(choice.id_discipline, choice.id_vid_zaniatiy);
+  const [draft, setDraft] = useState<Draft | null>(null);
+
+  function submit() {
+    if (!draft) return;
+    save.mutate(draft, {
+      onSuccess: () => {
+        setDraft(null);
+        toast(t('topics.saved'));
+      },
+      onError: (e) => toast(t('topics.failed', { reason: errorMessage(e) }), 'error'),
+    });
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('topics.heading')}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('topics.close') }}
+    >
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List>
+          <Tabs.Tab value="topics">{t('topics.heading')}</Tabs.Tab>
+          <Tabs.Tab value="report">{t('topics.report')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="topics" pt="sm">
+          {topics.isPending ? (
+            <Loader size="sm" />
+          ) : topics.isError ? (
+            <Alert color="red">{errorMessage(topics.error)}</Alert>
+          ) : (
+            <Stack gap="sm">
+              {!topics.data.length && <Alert color="blue">{t('topics.empty')}</Alert>}
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('topics.module')}</Table.Th>
+                    <Table.Th>{t('topics.name')}</Table.Th>
+                    <Table.Th>{t('topics.hours')}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {topics.data.map((x) => (
+                    <Table.Tr key={x.id_tema}>
+                      <Table.Td>{x.module}</Table.Td>
+                      <Table.Td>{x.name}</Table.Td>
+                      <Table.Td>{x.hours}</Table.Td>
+                      <Table.Td>
+                        <Button size="compact-xs" variant="subtle" onClick={() => setDraft({ ...x })}>
+                          {t('topics.edit')}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              {draft ? (
+                <form
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    submit();
+                  }}
+                >
+                  <Group align="flex-end" gap="xs">
+                    <NumberInput
+                      label={t('topics.module')}
+                      min={1}
+                      max={9}
+                      w={90}
+                      value={draft.module}
+                      onChange={(v) => setDraft({ ...draft, module: Number(v) || 1 })}
+                    />
+                    <TextInput
+                      label={t('topics.name')}
+                      style={{ flex: 1 }}
+                      maxLength={300}
+                      required
+                      value={draft.name}
+                      onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+                    />
+                    <NumberInput
+                      label={t('topics.hours')}
+                      min={1}
+                      max={20}
+                      w={80}
+                      value={draft.hours}
+                      onChange={(v) => setDraft({ ...draft, hours: Number(v) || 2 })}
+                    />
+                    <Button type="submit" loading={save.isPending}>
+                      {t('topics.save')}
+                    </Button>
+                    <Button variant="default" onClick={() => setDraft(null)}>
+                      {t('topics.cancel')}
+                    </Button>
+                  </Group>
+                </form>
+              ) : (
+                <Group>
+                  <Button
+                    size="xs"
+                    onClick={() =>
+                      setDraft({ id_tema: -1, module: topics.data.at(-1)?.module ?? 1, name: '', hours: 2 })
+                    }
+                  >
+                    {t('topics.add')}
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="report" pt="sm">
+          {report.isPending ? (
+            <Loader size="sm" />
+          ) : report.isError ? (
+            <Alert color="red">{errorMessage(report.error)}</Alert>
+          ) : (
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('topics.module')}</Table.Th>
+                  <Table.Th>{t('topics.name')}</Table.Th>
+                  <Table.Th>{t('topics.hours')}</Table.Th>
+                  <Table.Th>{t('topics.dates')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {report.data.map((r) => (
+                  <Table.Tr key={`${r.id_tema}/${r.name}`}>
+                    <Table.Td>{r.module ?? '—'}</Table.Td>
+                    <Table.Td>{r.name || t('topics.untitled')}</Table.Td>
+                    <Table.Td>{r.hours}</Table.Td>
+                    <Table.Td>{r.dates.map((d) => formatShortDate(d).slice(0, 5)).join(', ')}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </Modal>
+  );
+}
