@@ -52,7 +52,7 @@ export function journalRoutes(service: JournalService): Binding[] {
     bind(journalMarkUpdate, async ({ input, user }) => service.markUpdate(user, input)),
     bind(journalMarkSave, async ({ input, user }) => service.markSave(user, input)),
     bind(journalAllPresent, async ({ input, user }) => service.allPresent(user, input)),
-    bind(teacherJournal, async ({ input, user }) => service.journal(user, input)),
+    bind(teacherJournal, async ({ input, user }) => service.journalReply(user, input)),
     bind(studentJournal, async ({ input, user }) => service.studentJournal(user, input)),
     bind(journalDeleteLesson, async ({ input, user }) => service.deleteLesson(user, input)),
     bind(journalDelete, async ({ input, user }) => service.deleteJournal(user, input)),

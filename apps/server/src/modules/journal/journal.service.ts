@@ -3,6 +3,7 @@ import type { ValidationIssue } from '@okuu/contracts/messages';
 import { weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
+import { JsonReply } from '../../lib/replies.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import { validationError } from '../../lib/validation.ts';
 import type { HalfYear } from '../misc/misc.service.ts';
@@ -22,11 +23,30 @@ const named = (r: { name: string; nameKg: string; nameEn: string }) => ({
 
 const refused = (issues: ValidationIssue[]) => validationError(issues);
 
+/** The NOTIFY channel that tells every instance a journal changed (its tables kept ready are dropped). */
+export const journalChannel = 'journal';
+
 export function createJournalService(deps: {
   repo: JournalRepository;
   halfYearOf: (input: Period) => Promise<HalfYear>;
+  /** Tells the other instances that journals changed (NOTIFY); this one has already forgotten. */
+  publish?: () => void;
 }) {
   const { repo } = deps;
+  // A journal's table is kept ready a minute (a teacher reopening it, a class's students reloading theirs), and so is
+  // whether a teacher keeps it; any change to journals, topics or subgroups, here or on another instance, drops them.
+  const tables = createChangeCache<{ data: Journal; reply: JsonReply<Journal> }>({ ttlMs: 60_000, maxEntries: 2_000 });
+  const keeps = createChangeCache<boolean>({ ttlMs: 60_000, maxEntries: 20_000 });
+  const forget = () => {
+    tables.clear();
+    keeps.clear();
+  };
+  /** After a write: forget here, tell the others. */
+  const changed = <T>(result: T): T => {
+    forget();
+    deps.publish?.();
+    return result;
+  };
   // The scale is reference data (migration 0019): kept a minute.
   const scaleCache = createChangeCache<AssessmentRow[]>({ ttlMs: 60_000, maxEntries: 1 });
   const scale = () => scaleCache.get('all', () => repo.assessments());
@@ -43,7 +63,8 @@ export function createJournalService(deps: {
       groupType: key.groupType,
       audienceId: key.id_group,
     };
-    if (!(await repo.teaches(user.id, ref))) {
+    const refKey = `${user.id}/${ref.year}/${ref.ws}/${ref.disciplineId}/${ref.kindId}/${ref.groupType}/${ref.audienceId}`;
+    if (!(await keeps.get(refKey, () => repo.teaches(user.id, ref)))) {
       throw new AppError('forbidden', 'You do not teach this discipline and lesson kind to this audience.');
     }
     return { period, ref };
@@ -112,8 +133,17 @@ export function createJournalService(deps: {
     return period;
   }
 
-  async function journal(user: AuthUser, key: JournalKey): Promise<Journal> {
+  /** A journal's table, kept ready (see `tables`): the data and its encoded reply. */
+  async function journalTable(user: AuthUser, key: JournalKey) {
     const { period, ref } = await openJournal(user, key);
+    const cacheKey = `${ref.year}/${ref.ws}/${ref.disciplineId}/${ref.kindId}/${ref.groupType}/${ref.audienceId}`;
+    return tables.get(cacheKey, async () => {
+      const data = await loadJournal(period, ref);
+      return { data, reply: new JsonReply(data) };
+    });
+  }
+
+  async function loadJournal(period: HalfYear, ref: JournalRef): Promise<Journal> {
     const [audience, discipline, kind, students, lessons, marks, marksScale] = await Promise.all([
       repo.audience(ref.groupType, ref.audienceId),
       repo.named('disciplines', ref.disciplineId),
@@ -178,7 +208,10 @@ export function createJournalService(deps: {
   }
 
   return {
-    journal,
+    forget,
+    /** The table as the endpoint sends it (encoded once while kept). */
+    journalReply: async (user: AuthUser, key: JournalKey) => (await journalTable(user, key)).reply,
+    journal: async (user: AuthUser, key: JournalKey) => (await journalTable(user, key)).data,
     assessments: async () =>
       (await scale()).map((a) => ({ id_otsenka: a.id, code: a.code, points: a.points, isAbsence: a.isAbsence })),
 
@@ -296,7 +329,7 @@ export function createJournalService(deps: {
       if (strangers.length) {
         throw refused(strangers.map((i) => ({ path: ['students', i], rule: 'not_in_group' as const })));
       }
-      const id = await repo.saveSubgroup(input.id_group, subgroupId, input.name, chosen);
+      const id = changed(await repo.saveSubgroup(input.id_group, subgroupId, input.name, chosen));
       return { id_subgroup: id, name: input.name, students: chosen.length };
     },
 
@@ -304,7 +337,7 @@ export function createJournalService(deps: {
       const subgroup = await repo.subgroup(input.id_subgroup);
       if (!subgroup) throw new AppError('not_found', 'There is no such subgroup.');
       await ownGroup(user, subgroup.groupId, input);
-      return { removed: await repo.removeMember(input.id_subgroup, input.id_student) };
+      return changed({ removed: await repo.removeMember(input.id_subgroup, input.id_student) });
     },
 
     async markUpdate(user: AuthUser, input: Period & { id_studentJournalVisit: number; id_otsenka: number | null }) {
@@ -319,13 +352,13 @@ export function createJournalService(deps: {
         groupType: ref.groupType,
         id_group: ref.audienceId,
       });
-      return saveMark(user, ref, found.lessonId, found.studentId, input.id_otsenka);
+      return changed(await saveMark(user, ref, found.lessonId, found.studentId, input.id_otsenka));
     },
 
     async markSave(user: AuthUser, input: LessonKey & { id_student: number; id_otsenka: number | null }) {
       const { ref } = await openLesson(user, input);
       await ensureStudent(ref, input.id_student);
-      return saveMark(user, ref, null, input.id_student, input.id_otsenka);
+      return changed(await saveMark(user, ref, null, input.id_student, input.id_otsenka));
     },
 
     async allPresent(user: AuthUser, input: LessonKey & { id_otsenka?: number }) {
@@ -333,10 +366,12 @@ export function createJournalService(deps: {
       const mark =
         (await assessmentOf(input.id_otsenka, 'id_otsenka')) ??
         ((await scale()).find((a) => a.code === presentCode) as AssessmentRow);
-      return repo.transaction(async (tx) => {
-        const lesson = await repo.ensureLesson(ref, user.id, tx);
-        return { id_lesson: lesson, inserted: await repo.markAll(lesson, ref, mark.id, user.id, tx) };
-      });
+      return changed(
+        await repo.transaction(async (tx) => {
+          const lesson = await repo.ensureLesson(ref, user.id, tx);
+          return { id_lesson: lesson, inserted: await repo.markAll(lesson, ref, mark.id, user.id, tx) };
+        }),
+      );
     },
 
     async studentJournal(user: AuthUser, input: Period & { id_discipline: number | null }) {
@@ -382,14 +417,14 @@ export function createJournalService(deps: {
 
     async deleteLesson(user: AuthUser, key: LessonKey) {
       const { ref } = await openLesson(user, key);
-      const deleted = await repo.deleteLesson(ref);
+      const deleted = changed(await repo.deleteLesson(ref));
       if (!deleted) throw new AppError('not_found', 'There is no such lesson.');
       return { deleted };
     },
 
     async deleteJournal(user: AuthUser, key: JournalKey) {
       const { ref } = await openJournal(user, key);
-      return { deleted: await repo.deleteJournal(ref) };
+      return changed({ deleted: await repo.deleteJournal(ref) });
     },
 
     async topics(
@@ -444,7 +479,7 @@ export function createJournalService(deps: {
         input.id_tema === -1
           ? await repo.insertTopic(key, topic, user.id)
           : await repo.updateTopic(input.id_tema, topic);
-      return { id_tema: row.id, module: row.module, name: row.name, hours: row.hours };
+      return changed({ id_tema: row.id, module: row.module, name: row.name, hours: row.hours });
     },
 
     async topicReport(user: AuthUser, key: JournalKey) {
@@ -484,11 +519,13 @@ export function createJournalService(deps: {
           throw refused([{ path: ['id_tema'], rule: 'unknown_record' }]);
         }
       }
-      return repo.transaction(async (tx) => {
-        const lesson = await repo.ensureLesson(ref, user.id, tx);
-        await repo.setLessonTopic(lesson, input.id_tema, input.text, tx);
-        return { id_lesson: lesson, id_tema: input.id_tema, text: input.text };
-      });
+      return changed(
+        await repo.transaction(async (tx) => {
+          const lesson = await repo.ensureLesson(ref, user.id, tx);
+          await repo.setLessonTopic(lesson, input.id_tema, input.text, tx);
+          return { id_lesson: lesson, id_tema: input.id_tema, text: input.text };
+        }),
+      );
     },
   };
 

@@ -222,6 +222,30 @@ describe('marks', () => {
     expect(stored).toEqual({ lessons: 1, marks: 1 });
   });
 
+  it('a table kept ready on another instance shows a mark saved here', async () => {
+    const second = await t.secondInstance();
+    try {
+      const day = await lesson(plusDays(await periodStart(), 12), 5);
+      const read = async () => {
+        const res = await second.app.inject({
+          method: 'POST',
+          url: teacherJournal.path,
+          payload: key,
+          headers: { cookie: cookies.teacher as string },
+        });
+        return (res.json() as { data: Journal }).data;
+      };
+      const before = await read();
+      expect(before.dates.some((d) => d.visitDate === day.visitDate && d.id_time === 5)).toBe(false);
+      await ok(journalMarkSave, 'teacher', { ...day, id_student: student1, id_otsenka: mark('4') });
+      await expect
+        .poll(async () => (await read()).dates.some((d) => d.visitDate === day.visitDate && d.id_time === 5))
+        .toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('refuses bad marks with 400 and stores nothing', async () => {
     const j = await ok(teacherJournal, 'teacher', key);
     const before = await databaseDigest(t);
