@@ -1,4 +1,5 @@
 import '@mantine/charts/styles.css';
+import '@mantine/core/styles/ColorSwatch.css';
 import { BarChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
 

@@ -1,7 +1,7 @@
 import { Menu, Text } from '@mantine/core';
 import type { Assessment, Journal, JournalLesson } from '@okuu/contracts/journal/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { formatShortDate } from '../../../lib/format';
@@ -48,10 +48,20 @@ export function JournalTable({ journal, assessments, choice, onAllPresent, onDel
   const tableRef = useRef<HTMLTableElement>(null);
   const codes = new Map(assessments.map((a) => [a.id_otsenka, a]));
 
+  // The cell to focus once rendered: opening and closing the list of marks puts the cell in a new element.
+  const focusNext = useRef<{ r: number; c: number } | null>(null);
   const focusCell = useCallback((r: number, c: number) => {
     setActive({ r, c });
+    focusNext.current = { r, c };
     tableRef.current?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`)?.focus();
   }, []);
+  useEffect(() => {
+    const next = focusNext.current;
+    if (!next || picker) return;
+    focusNext.current = null;
+    const cell = tableRef.current?.querySelector<HTMLElement>(`[data-cell="${next.r}:${next.c}"]`);
+    if (cell && document.activeElement !== cell) cell.focus();
+  });
 
   function save(r: number, c: number, mark: number | null) {
     const lesson = journal.dates[c];
