@@ -73,7 +73,7 @@ test.describe('attendance journal', () => {
     const [dd, mm, yyyy] = [day.slice(8, 10), day.slice(5, 7), day.slice(2, 4)];
     const header = page.getByRole('button', { name: `Занятие ${dd}/${mm}/${yyyy}, 7-я пара` });
     await header.click();
-    await page.getByRole('menuitem', { name: 'Все присутствуют' }).click();
+    await page.getByRole('button', { name: 'Все присутствуют' }).click();
     await expect(page.getByText(/^Отмечены все: \d+$/)).toBeVisible();
     const cell = page.getByRole('cell', { name: `${me.fullName}, ${dd}/${mm}/${yyyy}: +` });
     await expect(cell).toBeVisible();

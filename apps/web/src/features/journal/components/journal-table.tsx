@@ -1,7 +1,7 @@
-import { Menu, Text } from '@mantine/core';
+import { Popover, Text } from '@mantine/core';
 import type { Assessment, Journal, JournalLesson } from '@okuu/contracts/journal/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { formatShortDate } from '../../../lib/format';
@@ -137,29 +137,25 @@ export function JournalTable({ journal, assessments, choice, onAllPresent, onDel
                 const date = formatShortDate(d.visitDate);
                 return (
                   <th key={d.id_lesson} scope="col" title={d.tema || undefined}>
-                    <Menu position="bottom" withinPortal>
-                      <Menu.Target>
-                        <button
-                          type="button"
-                          className={classes.headerButton}
-                          aria-label={t('table.lessonMenu', { date, number: d.number })}
-                        >
-                          {date.slice(0, 5)}
-                          <br />
-                          <Text span size="xs" c="dimmed">
-                            {d.number}
-                            {d.timesCount > 1 ? `/${d.timesCount}` : ''}
-                          </Text>
-                        </button>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        {d.tema && <Menu.Label>{d.tema}</Menu.Label>}
-                        <Menu.Item onClick={() => onAllPresent(lessonOf(choice, d))}>{t('table.allPresent')}</Menu.Item>
-                        <Menu.Item color="red" onClick={() => onDeleteLesson(lessonOf(choice, d), date)}>
-                          {t('table.deleteLesson')}
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
+                    <LessonActions
+                      label={t('table.lessonMenu', { date, number: d.number })}
+                      topic={d.tema}
+                      actions={[
+                        { text: t('table.allPresent'), run: () => onAllPresent(lessonOf(choice, d)) },
+                        {
+                          text: t('table.deleteLesson'),
+                          run: () => onDeleteLesson(lessonOf(choice, d), date),
+                          danger: true,
+                        },
+                      ]}
+                    >
+                      {date.slice(0, 5)}
+                      <br />
+                      <Text span size="xs" c="dimmed">
+                        {d.number}
+                        {d.timesCount > 1 ? `/${d.timesCount}` : ''}
+                      </Text>
+                    </LessonActions>
                   </th>
                 );
               })}
@@ -222,28 +218,41 @@ export function JournalTable({ journal, assessments, choice, onAllPresent, onDel
                   );
                   if (!isActive || !picker) return cell;
                   return (
-                    <Menu
+                    <Popover
                       key={d.id_lesson}
                       opened
-                      onClose={() => {
+                      onChange={(open) => {
+                        if (open) return;
                         setPicker(false);
                         focusCell(r, c);
                       }}
                       position="bottom"
                       withinPortal
+                      trapFocus
                     >
-                      <Menu.Target>{cell}</Menu.Target>
-                      <Menu.Dropdown>
-                        {assessments.map((a) => (
-                          <Menu.Item key={a.id_otsenka} onClick={() => save(r, c, a.id_otsenka)}>
-                            {a.code}
-                          </Menu.Item>
-                        ))}
-                        <Menu.Item color="red" onClick={() => save(r, c, null)}>
-                          {t('table.clear')}
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
+                      <Popover.Target>{cell}</Popover.Target>
+                      <Popover.Dropdown p={4}>
+                        <div className={classes.choices}>
+                          {[
+                            ...assessments.map((a) => ({ id: a.id_otsenka as number | null, text: a.code })),
+                            { id: null, text: t('table.clear') },
+                          ].map((option) => (
+                            <button
+                              key={option.id ?? 'clear'}
+                              type="button"
+                              className={`${classes.choice} ${option.id === null ? classes.danger : ''}`}
+                              onClick={() => {
+                                save(r, c, option.id);
+                                setPicker(false);
+                                focusCell(r, c);
+                              }}
+                            >
+                              {option.text}
+                            </button>
+                          ))}
+                        </div>
+                      </Popover.Dropdown>
+                    </Popover>
                   );
                 })}
                 <td className={classes.total}>{row.absences}</td>
@@ -255,5 +264,47 @@ export function JournalTable({ journal, assessments, choice, onAllPresent, onDel
         </table>
       </div>
     </div>
+  );
+}
+
+/** A lesson's column header: a button opening its actions (all present, delete) in a popover. */
+function LessonActions({
+  label,
+  topic,
+  actions,
+  children,
+}: {
+  label: string;
+  topic: string;
+  actions: { text: string; run: () => void; danger?: boolean }[];
+  children: ReactNode;
+}) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom" withinPortal trapFocus>
+      <Popover.Target>
+        <button type="button" className={classes.headerButton} aria-label={label} onClick={() => setOpened((o) => !o)}>
+          {children}
+        </button>
+      </Popover.Target>
+      <Popover.Dropdown p={4}>
+        <div className={classes.choices}>
+          {topic && <div className={classes.choicesLabel}>{topic}</div>}
+          {actions.map((a) => (
+            <button
+              key={a.text}
+              type="button"
+              className={`${classes.choice} ${a.danger ? classes.danger : ''}`}
+              onClick={() => {
+                setOpened(false);
+                a.run();
+              }}
+            >
+              {a.text}
+            </button>
+          ))}
+        </div>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

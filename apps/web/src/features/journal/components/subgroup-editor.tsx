@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Modal.css';
 import {
   ActionIcon,
@@ -20,6 +19,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import type { JournalChoice } from '../api/keys';
 import { useSubgroupActions, useSubgroupStudents } from '../api/subgroups';
+import classes from './journal.module.css';
 
 /** Creates a subgroup from the group's students, or edits one (its name and list); a student can be removed. */
 export function SubgroupEditor({
@@ -101,14 +101,18 @@ export function SubgroupEditor({
           <Stack gap={4} mah={320} style={{ overflow: 'auto' }}>
             {list.data.students.map((s) => (
               <Group key={s.id_student} justify="space-between" wrap="nowrap">
-                <Checkbox
-                  label={s.s_fio}
-                  checked={members.includes(s.id_student)}
-                  onChange={(e) => {
-                    const on = e.currentTarget.checked;
-                    setMembers((m) => (on ? [...m, s.id_student] : m.filter((id) => id !== s.id_student)));
-                  }}
-                />
+                {/* A native checkbox: the list is plain, and Mantine's would grow the code every portal screen loads. */}
+                <label className={classes.check}>
+                  <input
+                    type="checkbox"
+                    checked={members.includes(s.id_student)}
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked;
+                      setMembers((m) => (on ? [...m, s.id_student] : m.filter((id) => id !== s.id_student)));
+                    }}
+                  />
+                  {s.s_fio}
+                </label>
                 {subgroupId !== -1 && s.member && (
                   <ActionIcon
                     variant="subtle"

@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/SegmentedControl.css';
-import { Alert, Button, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { type GroupType, groupTypes } from '@okuu/contracts/journal/common';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,17 +102,14 @@ export function TeacherJournal() {
           allowDeselect={false}
           w={{ base: '100%', sm: 280 }}
         />
-        <div>
-          <Text size="sm" fw={500} mb={2} id="journal-group-type">
-            {t('select.groupType')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="journal-group-type"
-            data={groupTypes.map((g) => ({ value: g, label: t(`select.types.${g}`) }))}
-            value={choice.groupType}
-            onChange={(v) => setChoice({ groupType: v as GroupType, group: null, kind: null })}
-          />
-        </div>
+        <Select
+          label={t('select.groupType')}
+          data={groupTypes.map((g) => ({ value: g, label: t(`select.types.${g}`) }))}
+          value={choice.groupType}
+          onChange={(v) => setChoice({ groupType: (v ?? 'group') as GroupType, group: null, kind: null })}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 150 }}
+        />
         <Select
           label={t('select.group')}
           data={(audiences.data ?? []).map((a) => ({ value: String(a.id_group), label: a.name }))}
@@ -205,7 +201,7 @@ function JournalView({ choice }: { choice: JournalChoice }) {
             {t('actions.xlsx')}
           </Button>
           <Button
-            variant="subtle"
+            variant="light"
             color="red"
             size="xs"
             onClick={() => setDeleteAll(true)}

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Tabs.css';
-import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Table, Tabs, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
@@ -20,7 +19,7 @@ interface Draft {
 /** The discipline's topics by module (add, edit) and the journal's topics report. */
 export function TopicsDialog({ choice, onClose }: { choice: JournalChoice; onClose: () => void }) {
   const { t } = useTranslation('journal');
-  const [tab, setTab] = useState<string | null>('topics');
+  const [tab, setTab] = useState<'topics' | 'report'>('topics');
   const topics = useTopics(choice.id_discipline, choice.id_vid_zaniatiy);
   const report = useTopicReport(choice, tab === 'report');
   const save = useSaveTopic(choice.id_discipline, choice.id_vid_zaniatiy);
@@ -45,12 +44,22 @@ export function TopicsDialog({ choice, onClose }: { choice: JournalChoice; onClo
       size="xl"
       closeButtonProps={{ 'aria-label': t('topics.close') }}
     >
-      <Tabs value={tab} onChange={setTab}>
-        <Tabs.List>
-          <Tabs.Tab value="topics">{t('topics.heading')}</Tabs.Tab>
-          <Tabs.Tab value="report">{t('topics.report')}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="topics" pt="sm">
+      {/* Two views, switched by plain buttons (Mantine's tabs would grow the code of the sign-in page). */}
+      <Group gap="xs" mb="sm">
+        {(['topics', 'report'] as const).map((view) => (
+          <Button
+            key={view}
+            size="xs"
+            variant={tab === view ? 'filled' : 'default'}
+            aria-pressed={tab === view}
+            onClick={() => setTab(view)}
+          >
+            {t(view === 'topics' ? 'topics.heading' : 'topics.report')}
+          </Button>
+        ))}
+      </Group>
+      {tab === 'topics' ? (
+        <div>
           {topics.isPending ? (
             <Loader size="sm" />
           ) : topics.isError ? (
@@ -90,13 +99,14 @@ export function TopicsDialog({ choice, onClose }: { choice: JournalChoice; onClo
                   }}
                 >
                   <Group align="flex-end" gap="xs">
-                    <NumberInput
+                    <TextInput
+                      type="number"
                       label={t('topics.module')}
                       min={1}
                       max={9}
                       w={90}
-                      value={draft.module}
-                      onChange={(v) => setDraft({ ...draft, module: Number(v) || 1 })}
+                      value={String(draft.module)}
+                      onChange={(e) => setDraft({ ...draft, module: Number(e.currentTarget.value) || 1 })}
                     />
                     <TextInput
                       label={t('topics.name')}
@@ -106,13 +116,14 @@ export function TopicsDialog({ choice, onClose }: { choice: JournalChoice; onClo
                       value={draft.name}
                       onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
                     />
-                    <NumberInput
+                    <TextInput
+                      type="number"
                       label={t('topics.hours')}
                       min={1}
                       max={20}
                       w={80}
-                      value={draft.hours}
-                      onChange={(v) => setDraft({ ...draft, hours: Number(v) || 2 })}
+                      value={String(draft.hours)}
+                      onChange={(e) => setDraft({ ...draft, hours: Number(e.currentTarget.value) || 2 })}
                     />
                     <Button type="submit" loading={save.isPending}>
                       {t('topics.save')}
@@ -136,8 +147,9 @@ export function TopicsDialog({ choice, onClose }: { choice: JournalChoice; onClo
               )}
             </Stack>
           )}
-        </Tabs.Panel>
-        <Tabs.Panel value="report" pt="sm">
+        </div>
+      ) : (
+        <div>
           {report.isPending ? (
             <Loader size="sm" />
           ) : report.isError ? (
@@ -164,8 +176,8 @@ export function TopicsDialog({ choice, onClose }: { choice: JournalChoice; onClo
               </Table.Tbody>
             </Table>
           )}
-        </Tabs.Panel>
-      </Tabs>
+        </div>
+      )}
     </Modal>
   );
 }
