@@ -229,6 +229,7 @@ export function JournalTable({ journal, assessments, choice, onAllPresent, onDel
                       position="bottom"
                       withinPortal
                       trapFocus
+                      transitionProps={{ duration: 0 }}
                     >
                       <Popover.Target>{cell}</Popover.Target>
                       <Popover.Dropdown p={4}>
@@ -281,7 +282,14 @@ function LessonActions({
 }) {
   const [opened, setOpened] = useState(false);
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom" withinPortal trapFocus>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom"
+      withinPortal
+      trapFocus
+      transitionProps={{ duration: 0 }}
+    >
       <Popover.Target>
         <button type="button" className={classes.headerButton} aria-label={label} onClick={() => setOpened((o) => !o)}>
           {children}

@@ -81,7 +81,12 @@ export function StudentJournal() {
               </Text>
             </Group>
           </Group>
-          <div className={classes.scroller}>
+          <section
+            className={classes.scroller}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the dates scroll sideways; keyboard users need to reach them.
+            tabIndex={0}
+            aria-label={localizedName(j.discipline)}
+          >
             <Table withColumnBorders fz="sm" style={{ whiteSpace: 'nowrap' }}>
               <Table.Thead>
                 <Table.Tr>
@@ -109,7 +114,7 @@ export function StudentJournal() {
                 </Table.Tr>
               </Table.Tbody>
             </Table>
-          </div>
+          </section>
         </Paper>
       ))}
     </Stack>
