@@ -94,12 +94,18 @@ for (const scheme of ['dark', 'light'] as const) {
       await page.getByRole('button', { name: 'Отмена' }).click();
     });
 
-    test('attendance journal: the teacher table with a lesson menu, and a student journal', async ({ page, browser }) => {
+    test('attendance journal: the teacher table with a lesson menu, and a student journal', async ({
+      page,
+      browser,
+    }) => {
       await signIn(page, 'teacher1');
       await page.goto('/lms/journal');
       await expect(page.getByRole('rowheader').first()).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: /^Занятие / }).first().click();
+      await page
+        .getByRole('button', { name: /^Занятие / })
+        .first()
+        .click();
       await expect(page.getByRole('button', { name: 'Все присутствуют' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
 
