@@ -3,7 +3,6 @@ import {
   ActionIcon,
   Alert,
   Button,
-  Checkbox,
   Group,
   Loader,
   Modal,
