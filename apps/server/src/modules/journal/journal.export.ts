@@ -86,13 +86,47 @@ function heading(journal: Journal, lang: ExportLang) {
   ];
 }
 
-/** The journal as a PDF: A4 landscape, DejaVu Sans (Cyrillic), the date columns narrow enough for a term's lessons. */
+/** Date columns one A4 landscape page holds beside the names and the totals. */
+const datesPerPage = 25;
+
+/**
+ * The journal as a PDF: A4 landscape, DejaVu Sans (Cyrillic). A half-year's lessons do not fit one page's width: the
+ * dates go in parts of 25, each part a table of its own with the names (a new page each), the totals after the last.
+ */
 export function journalPdf(journal: Journal, scale: Assessment[], lang: ExportLang): Promise<Buffer> {
   const { header, rows } = tableOf(journal, scale, lang);
   const dates = journal.dates.length;
-  // Narrower type as the lessons add up, so a half-year fits the page width.
-  const fontSize = dates > 40 ? 5 : dates > 25 ? 6 : 7;
-  const widths = [14, 120, ...journal.dates.map(() => '*'), 40, 30, 44];
+  const parts = Math.max(1, Math.ceil(dates / datesPerPage));
+  const tables = Array.from({ length: parts }, (_, part) => {
+    const from = 2 + part * datesPerPage;
+    const to = 2 + Math.min(dates, (part + 1) * datesPerPage);
+    const last = part === parts - 1;
+    // The columns of this part: №, name, its dates, and on the last part the three totals.
+    const pick = (cells: string[]) => [
+      ...cells.slice(0, 2),
+      ...cells.slice(from, to),
+      ...(last ? cells.slice(cells.length - 3) : []),
+    ];
+    return {
+      pageBreak: part > 0 ? 'before' : undefined,
+      table: {
+        headerRows: 1,
+        widths: [14, 130, ...Array.from({ length: to - from }, () => 22), ...(last ? [42, 32, 46] : [])],
+        body: [
+          // Dates in 6 pt, so that 'DD.MM' keeps to one line of its column.
+          pick(header).map((text, i) => ({
+            text,
+            bold: true,
+            alignment: 'center',
+            fontSize: i >= 2 && i < 2 + to - from ? 6 : 7,
+          })),
+          ...rows.map((r) => pick(r).map((text, i) => ({ text, alignment: i === 1 ? 'left' : 'center' }))),
+        ],
+      },
+      fontSize: 7,
+      layout: { hLineWidth: () => 0.4, vLineWidth: () => 0.4, paddingLeft: () => 1, paddingRight: () => 1 },
+    };
+  });
   return renderPdf({
     pageOrientation: 'landscape',
     pageMargins: [20, 24, 20, 24],
@@ -100,18 +134,7 @@ export function journalPdf(journal: Journal, scale: Assessment[], lang: ExportLa
     content: [
       { text: labels[lang].title, bold: true, fontSize: 13, alignment: 'center', margin: [0, 0, 0, 6] },
       { text: heading(journal, lang).join('    '), fontSize: 8, margin: [0, 0, 0, 6] },
-      {
-        table: {
-          headerRows: 1,
-          widths,
-          body: [
-            header.map((text) => ({ text, bold: true, alignment: 'center' })),
-            ...rows.map((r) => r.map((text, i) => ({ text, alignment: i === 1 ? 'left' : 'center' }))),
-          ],
-        },
-        fontSize,
-        layout: { hLineWidth: () => 0.4, vLineWidth: () => 0.4, paddingLeft: () => 1, paddingRight: () => 1 },
-      },
+      ...tables,
     ],
   });
 }

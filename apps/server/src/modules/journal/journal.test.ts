@@ -1,5 +1,5 @@
 import type { Endpoint } from '@okuu/contracts/endpoint';
-import type { Journal } from '@okuu/contracts/journal/common';
+import type { Assessment, Journal } from '@okuu/contracts/journal/common';
 import {
   journalAllPresent,
   journalAssessments,
@@ -31,6 +31,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallerName, databaseDigest, signInAll } from '../../../test/callers.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf.ts';
+import { journalPdf as renderJournalPdf } from './journal.export.ts';
 import { roundedRatio, totalsOf } from './journal.totals.ts';
 
 let t: TestApp;
@@ -38,7 +39,7 @@ let cookies: Record<CallerName, string | undefined>;
 /** teacher1's journal of student1's group (a whole-group practice or lecture). */
 let key: { id_discipline: number; id_vid_zaniatiy: number; groupType: 'group'; id_group: number };
 let student1: number;
-let scale: { id_otsenka: number; code: string }[];
+let scale: Assessment[];
 const mark = (code: string) => (scale.find((a) => a.code === code) as { id_otsenka: number }).id_otsenka;
 
 async function rows<T>(query: SQL): Promise<T[]> {
@@ -463,6 +464,51 @@ describe('topics and deletes', () => {
     const all = await ok(journalDelete, 'teacher', key);
     expect(all.deleted).toBe(j.dates.length - 1);
     expect((await ok(teacherJournal, 'teacher', key)).dates).toEqual([]);
+  });
+});
+
+describe('the PDF of a half-year', () => {
+  it('puts 60 lessons on pages of 25 dates, names on each, totals after the last', async () => {
+    const named = { name: 'Базы данных', nameKg: '', nameEn: '' };
+    const dates = Array.from({ length: 60 }, (_, i) => ({
+      id_lesson: i + 1,
+      visitDate: `2026-${String(9 + Math.floor(i / 28)).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+      id_time: 1,
+      number: 1,
+      start: '08:00',
+      end: '09:20',
+      timesCount: 1,
+      id_tema: null,
+      tema: '',
+    }));
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      id_student: i + 1,
+      s_fio: `Студент${i + 1} Тестовый`,
+      otsenka: dates.map((_, k) => ((i + k) % 6) + 1),
+      id_studentJournalVisit: dates.map((_, k) => k + 1),
+      absences: 10,
+      points: 140,
+      average: 3.5,
+    }));
+    const journal: Journal = {
+      year: 2026,
+      ws: 1,
+      startsOn: '2026-09-01',
+      endsOn: '2027-01-31',
+      discipline: named,
+      lessonKind: named,
+      groupType: 'group',
+      id_group: 1,
+      groupName: 'ПИ-1-25',
+      groups: ['ПИ-1-25'],
+      dates,
+      rows,
+    };
+    const pdf = await renderJournalPdf(journal, scale, 'ru');
+    const text = await pdfText(pdf);
+    expect(text.match(/Студент30 Тестовый/g)?.length).toBe(3);
+    expect(text.match(/Средний/g)?.length).toBe(1);
+    expect(text).toContain('3.50');
   });
 });
 
