@@ -5,6 +5,7 @@ import { chatWsLatencyScenario } from './chat-ws-latency.ts';
 import { configJsonScenario } from './config-json.ts';
 import { enticateScenario } from './enticate.ts';
 import { homePageScenario } from './home-page.ts';
+import { journalScenario } from './journal.ts';
 import { librarySearchScenario } from './library-search.ts';
 import { lighthouseHomeScenario, lighthouseHomeWarmScenario, lighthouseLoginScenario } from './lighthouse.ts';
 import { newsFeedScenario } from './news-feed.ts';
@@ -24,6 +25,7 @@ export const scenarios: Scenario[] = [
   chatWsLatencyScenario,
   scheduleStudentScenario,
   registrationRushScenario,
+  journalScenario,
   homePageScenario,
   lighthouseLoginScenario,
   lighthouseHomeScenario,

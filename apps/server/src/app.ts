@@ -26,6 +26,9 @@ import { createDisciplineService } from './modules/discipline/discipline.service
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
+import { createJournalRepository } from './modules/journal/journal.repository.ts';
+import { journalRoutes } from './modules/journal/journal.routes.ts';
+import { createJournalService, journalChannel } from './modules/journal/journal.service.ts';
 import { createLibraryRepository } from './modules/library/library.repository.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { createLibraryService, libraryChannel } from './modules/library/library.service.ts';
@@ -173,6 +176,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     halfYearOf: miscService.halfYearOf,
     now: deps.now,
   });
+  const journalService = createJournalService({
+    repo: createJournalRepository(database.db),
+    halfYearOf: miscService.halfYearOf,
+    publish: () => database.notify(journalChannel, '').catch((err) => app.log.warn({ err }, 'journal notify failed')),
+  });
   const newsService = createNewsService({
     repo: createNewsRepository(database.db),
     storage,
@@ -191,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publish: () => database.notify(libraryChannel, '').catch((err) => app.log.warn({ err }, 'library notify failed')),
   });
   await listen(libraryChannel, () => libraryService.forgetLists());
+  await listen(journalChannel, () => journalService.forget());
   const umkService = createUmkService({
     repo: createUmkRepository(database.db),
     storage,
@@ -230,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authService.forgetSessions();
     newsService.forgetFeed();
     libraryService.forgetLists();
+    journalService.forget();
   });
   app.addHook('onClose', async () => stopRestored());
   // Paid services. The sandbox card provider sends its signed notifications to the portal's callback the way a
@@ -276,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...disciplineRoutes(miscService, disciplineService),
       ...scheduleRoutes(scheduleService),
       ...registrationRoutes(registrationService),
+      ...journalRoutes(journalService),
       ...profileRoutes(
         createProfileService({
           repo: createProfileRepository(database.db),

@@ -96,6 +96,30 @@ for (const scheme of ['dark', 'light'] as const) {
       await page.getByRole('button', { name: 'Отмена' }).click();
     });
 
+    test('attendance journal: the teacher table with a lesson menu, and a student journal', async ({
+      page,
+      browser,
+    }) => {
+      await signIn(page, 'teacher1');
+      await page.goto('/lms/journal');
+      await expect(page.getByRole('rowheader').first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page
+        .getByRole('button', { name: /^Занятие / })
+        .first()
+        .click();
+      await expect(page.getByRole('button', { name: 'Все присутствуют' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const student = await (await browser.newContext()).newPage();
+      await student.addInitScript((value) => window.localStorage.setItem('theme', value), scheme);
+      await signIn(student, 'student1');
+      await student.goto('/lms/journal');
+      await expect(student.getByTestId('student-journal').first()).toBeVisible();
+      await expect(student.locator('.recharts-surface').first()).toBeVisible();
+      expect(await seriousViolations(student)).toEqual([]);
+    });
+
     test('study materials, with the upload form and the delete dialog', async ({ page }) => {
       await signIn(page, 'teacher1');
       await page.goto('/lms/umk');

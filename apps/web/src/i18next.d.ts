@@ -6,6 +6,7 @@ import type errors from './locales/ru/errors.json';
 import type misc from './locales/ru/misc.json';
 import type profile from './locales/ru/profile.json';
 import type chat from './locales/ru/screens/chat.json';
+import type journal from './locales/ru/screens/journal.json';
 import type library from './locales/ru/screens/library.json';
 import type news from './locales/ru/screens/news.json';
 import type payment from './locales/ru/screens/payment.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
       common: typeof common;
       discipline: typeof discipline;
       errors: typeof errors;
+      journal: typeof journal;
       library: typeof library;
       misc: typeof misc;
       news: typeof news;

@@ -97,6 +97,31 @@ export const anyId = z.pipe(
   z.transform((v) => (v === -1 ? null : v)),
 );
 
+/** A calendar date, YYYY-MM-DD (a real day: 2026-02-30 is refused as invalid_date). */
+export const dateInput = z.string().check(
+  z.trim(),
+  z.refine(
+    (v) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+      const time = Date.parse(`${v}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
+    },
+    { error: rule('invalid_date'), abort: true },
+  ),
+);
+
+/** An id, or -1 for "none" (a mark cleared): parsed to the id, or null. */
+export const idOrNone = z.pipe(
+  z.pipe(z.union([z.number(), digits(/^-?\d{1,10}$/)], rule('id_or_none')), z.transform(Number)),
+  z.pipe(
+    z.number().check(
+      z.int(rule('id_or_none')),
+      z.refine((v) => v === -1 || (v >= 1 && v <= maxId), rule('id_or_none')),
+    ),
+    z.transform((v) => (v === -1 ? null : v)),
+  ),
+);
+
 /** A page number, 1 first. */
 export const pageInput = z._default(wholeInput(/^\d{1,6}$/, 1, 100_000), 1);
 

@@ -37,6 +37,11 @@ export const validationRules = {
     en: 'give one name per file ({files} files, {names} names), or leave it out',
   },
   unknown_record: { params: [], en: 'there is no such record' },
+  invalid_date: { params: [], en: 'must be a date, YYYY-MM-DD' },
+  id_or_none: { params: [], en: 'must be an id, or -1 for none' },
+  outside_half_year: { params: ['from', 'to'], en: 'must be a day of the half-year, {from} to {to}' },
+  not_in_journal: { params: [], en: 'is not a student of this journal' },
+  not_in_group: { params: [], en: 'is not a student of this group' },
   card_expired: { params: [], en: 'the card has expired' },
   invalid_scale: {
     params: [],

@@ -80,4 +80,4 @@ export function menuOf(role: number): { staff: { key: TitleKey; path: string }[]
 }
 
 /** The screens of the route table that later features build; until then each shows 'not available yet'. */
-export const upcomingScreens: readonly { path: string; title: TitleKey }[] = [{ path: 'journal', title: 'journal' }];
+export const upcomingScreens: readonly { path: string; title: TitleKey }[] = [];

@@ -45,6 +45,7 @@ const LibraryPage = screen(() => import('./pages/library-page').then((m) => m.Li
 const SchedulePage = screen(() => import('./pages/schedule-page').then((m) => m.SchedulePage));
 const PaymentPage = screen(() => import('./pages/payment-page').then((m) => m.PaymentPage));
 const SandboxCardPage = screen(() => import('./pages/sandbox-card-page').then((m) => m.SandboxCardPage));
+const JournalPage = screen(() => import('./pages/journal-page').then((m) => m.JournalPage));
 const RegistrationPage = screen(() => import('./pages/registration-page').then((m) => m.RegistrationPage));
 const AppsPage = screen(() => import('./pages/apps-page').then((m) => m.AppsPage));
 const SingleWindowPage = screen(() => import('./pages/single-window-page').then((m) => m.SingleWindowPage));
@@ -166,6 +167,7 @@ const routes: RouteObject[] = [
             ),
           })),
           { path: 'registration', element: <RegistrationPage /> },
+          { path: 'journal', element: <JournalPage /> },
           ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
           { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },
           { path: '*', element: <NotFoundPage /> },

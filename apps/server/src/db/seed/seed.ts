@@ -10,6 +10,7 @@ import * as u from '../schema/university.ts';
 import { countries, educationLevels, nationalities, positions, users } from '../schema/users.ts';
 import * as catalog from './catalog.ts';
 import { seedChat } from './chat.ts';
+import { seedJournal } from './journal.ts';
 import { seedLibrary } from './library.ts';
 import { demoLogoPng } from './logo.ts';
 import * as names from './names.ts';
@@ -499,6 +500,16 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
     students: studentRows.slice(0, options.students - 1).map((s) => s.userId),
   });
 
+  // teacher1's attendance journals of the half-year so far.
+  const journalLessons = await seedJournal(db, {
+    teacherId: teacher1,
+    year: currentYear,
+    kind: currentKind,
+    startsOn: current?.startsOn as string,
+    endsOn: current?.endsOn as string,
+    today: now.toISOString().slice(0, 10),
+  });
+
   // Branding and the logo.
   await storage.put('branding/logo.png', demoLogoPng());
   await db.insert(settings).values([
@@ -584,6 +595,7 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
       finalResults,
       documentOrders,
       registrationOfferings: registration.offerings,
+      journalLessons,
     },
   };
 }
