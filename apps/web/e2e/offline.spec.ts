@@ -78,7 +78,8 @@ test.describe('offline', () => {
     for (const [entry, heading] of [
       ['Электронная библиотека', 'Электронная библиотека'],
       ['УМК', 'УМК'],
-      ['Журнал посещаемости', 'Раздел «Журнал» пока недоступен'],
+      ['Журнал посещаемости', 'Журнал посещаемости'],
+      ['Рейтинг', 'Раздел «Рейтинг» пока недоступен'],
     ] as const) {
       await menu.getByRole('link', { name: entry, exact: true }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
