@@ -184,7 +184,13 @@ export function createStaffRepository(db: Db) {
         .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
         .leftJoin(groups, eq(groups.id, studentProfiles.groupId))
         .where(where)
-        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+        .orderBy(
+          // The person whose login is exactly the query comes first (student2 among student20…student299).
+          ...(f.q ? [desc(sql`lower(${users.login}) = ${f.q.toLowerCase()}`)] : []),
+          asc(users.lastName),
+          asc(users.firstName),
+          asc(users.id),
+        )
         .limit(pageSize + 1)
         .offset((page - 1) * pageSize);
       let total = rows[0]?.total ?? 0;
