@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Modal.css';
 import {
   Alert,

@@ -8,7 +8,7 @@ export function CredentialsSlip({ fullName, credentials }: { fullName: string; c
   const { t } = useTranslation('staff');
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" className={classes.noPrint}>
         {t('slip.once')}
       </Text>
       <div className={classes.slip} data-testid="credentials-slip">
@@ -29,7 +29,7 @@ export function CredentialsSlip({ fullName, credentials }: { fullName: string; c
           {t('slip.change')}
         </Text>
       </div>
-      <Group justify="flex-end">
+      <Group justify="flex-end" className={classes.noPrint}>
         <Button onClick={() => window.print()}>{t('slip.print')}</Button>
       </Group>
     </Stack>

@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Table.css';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
-  Grid,
   Group,
   NativeSelect,
   Paper,
@@ -15,7 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { peopleLimits } from '@okuu/contracts/staff/people';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { errorMessage } from '../../../lib/error-message';
@@ -34,6 +34,13 @@ export function PeopleScreen() {
   const [selected, setSelected] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const list = usePeople(filters, page);
+  const panel = useRef<HTMLDivElement>(null);
+  // An opened person's panel comes into view and takes the focus (it sits above the list on a phone).
+  useEffect(() => {
+    if (selected === null) return;
+    panel.current?.scrollIntoView({ block: 'nearest' });
+    panel.current?.focus({ preventScroll: true });
+  }, [selected]);
   const set = (field: keyof PeopleFilters) => (e: { currentTarget: { value: string } }) =>
     setDraft({ ...draft, [field]: e.currentTarget.value });
   const apply = (e: FormEvent) => {
@@ -45,6 +52,11 @@ export function PeopleScreen() {
 
   return (
     <Stack gap="lg">
+      <Group justify="flex-end">
+        <Button variant="light" onClick={() => setCreating(true)}>
+          {t('create.open')}
+        </Button>
+      </Group>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
         <form onSubmit={apply}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
@@ -82,15 +94,12 @@ export function PeopleScreen() {
             />
             <Group align="flex-end" gap="xs">
               <Button type="submit">{t('search.apply')}</Button>
-              <Button variant="light" onClick={() => setCreating(true)}>
-                {t('create.open')}
-              </Button>
             </Group>
           </SimpleGrid>
         </form>
       </Paper>
 
-      <SimpleGrid cols={{ base: 1, md: selected === null ? 1 : 2 }} spacing="lg">
+      <div className={classes.layout} data-with-panel={selected === null ? undefined : true}>
         <Stack gap="sm">
           <Text role="status" size="sm" c="dimmed">
             {list.data ? t('search.found', { count: list.data.total }) : ''}
@@ -125,10 +134,11 @@ export function PeopleScreen() {
                     >
                       <Table.Td>
                         {/* A real button: the row opens from the keyboard too. */}
-                        <Button
-                          variant="subtle"
-                          size="compact-sm"
-                          px={0}
+                        <Anchor
+                          component="button"
+                          type="button"
+                          fw={500}
+                          ta="left"
                           onClick={(e) => {
                             e.stopPropagation();
                             setSelected(p.id);
@@ -136,7 +146,7 @@ export function PeopleScreen() {
                           aria-pressed={p.id === selected}
                         >
                           {p.fullName}
-                        </Button>
+                        </Anchor>
                       </Table.Td>
                       <Table.Td ff="monospace">{p.login}</Table.Td>
                       <Table.Td>{t(`role.${p.role as 1 | 2 | 3}`)}</Table.Td>
@@ -171,8 +181,12 @@ export function PeopleScreen() {
             />
           )}
         </Stack>
-        {selected !== null && <PersonPanel key={selected} id={selected} />}
-      </SimpleGrid>
+        {selected !== null && (
+          <div className={classes.panel} ref={panel} tabIndex={-1}>
+            <PersonPanel key={selected} id={selected} />
+          </div>
+        )}
+      </div>
       <CreatePerson opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );

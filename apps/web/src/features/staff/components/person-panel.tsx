@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Modal.css';
 import {
   Alert,
@@ -129,7 +130,7 @@ export function PersonPanel({ id }: { id: number }) {
               {t('block.unblock')}
             </Button>
           ) : (
-            <Button color="red.9" variant="light" disabled={self} onClick={() => setConfirm('block')}>
+            <Button color="red.9" disabled={self} onClick={() => setConfirm('block')}>
               {t('block.block')}
             </Button>
           )}
