@@ -130,7 +130,7 @@ export function PeopleScreen() {
                       key={p.id}
                       className={classes.clickable}
                       onClick={() => setSelected(p.id)}
-                      bg={p.id === selected ? 'var(--mantine-primary-color-light)' : undefined}
+                      bg={p.id === selected ? 'var(--mantine-color-default-hover)' : undefined}
                     >
                       <Table.Td>
                         {/* A real button: the row opens from the keyboard too. */}
@@ -139,6 +139,8 @@ export function PeopleScreen() {
                           type="button"
                           fw={500}
                           ta="left"
+                          c="var(--mantine-color-text)"
+                          underline="always"
                           onClick={(e) => {
                             e.stopPropagation();
                             setSelected(p.id);
@@ -153,7 +155,7 @@ export function PeopleScreen() {
                       <Table.Td>{p.group ?? '—'}</Table.Td>
                       <Table.Td>
                         {p.blocked ? (
-                          <Badge color="red" variant="light">
+                          <Badge color="red" variant="dot">
                             {t('status.blocked')}
                           </Badge>
                         ) : (

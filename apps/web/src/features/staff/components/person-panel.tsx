@@ -77,7 +77,7 @@ export function PersonPanel({ id }: { id: number }) {
               {t(`role.${p.role as 1 | 2 | 3}`)} · {p.login}
             </Text>
           </div>
-          <Badge color={p.blocked ? 'red' : 'green'} variant="light">
+          <Badge color={p.blocked ? 'red' : 'green'} variant="dot">
             {p.blocked ? t('status.blocked') : t('status.active')}
           </Badge>
         </Group>
