@@ -40,8 +40,9 @@ test('staff1 blocks student2, whose open page goes to sign-in; then unblocks the
     await expect(panel.getByText('Активен', { exact: true })).toBeVisible();
     await signIn(student, 'student2');
 
-    // Both changes are in the audit log.
-    await staff.goto('/lms/staff/audit');
+    // Both changes are in the person's history (the audit log, filtered to them).
+    await panel.getByRole('link', { name: 'История изменений' }).click();
+    await expect(staff.getByText(/^Только изменения: /)).toBeVisible();
     await expect(staff.getByRole('cell', { name: 'Блокировка', exact: true }).first()).toBeVisible();
     await expect(staff.getByRole('cell', { name: 'Разблокировка', exact: true }).first()).toBeVisible();
   } finally {

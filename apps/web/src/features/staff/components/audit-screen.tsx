@@ -15,6 +15,7 @@ import {
 import { auditActions } from '@okuu/contracts/staff/audit';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { errorMessage } from '../../../lib/error-message';
 import { formatShortDate, formatTime } from '../../../lib/format';
@@ -36,7 +37,10 @@ export function AuditScreen() {
   const [draft, setDraft] = useState<AuditFilters>(noAuditFilters);
   const [filters, setFilters] = useState<AuditFilters>(noAuditFilters);
   const [page, setPage] = useState(1);
-  const log = useAudit(filters, page);
+  // ?target=<person id>: the changes of one person (the People screen links here).
+  const [params, setParams] = useSearchParams();
+  const target = /^\d{1,9}$/.test(params.get('target') ?? '') ? Number(params.get('target')) : null;
+  const log = useAudit(filters, page, target);
   const set = (field: keyof AuditFilters) => (e: { currentTarget: { value: string } }) =>
     setDraft({ ...draft, [field]: e.currentTarget.value });
   const apply = (e: FormEvent) => {
@@ -86,9 +90,19 @@ export function AuditScreen() {
           </SimpleGrid>
         </form>
       </Paper>
-      <Text role="status" size="sm" c="dimmed">
-        {log.data ? t('audit.found', { count: log.data.total }) : ''}
-      </Text>
+      <Group gap="xs">
+        <Text role="status" size="sm" c="dimmed">
+          {log.data ? t('audit.found', { count: log.data.total }) : ''}
+        </Text>
+        {target !== null && (
+          <>
+            <Text size="sm">{t('audit.onePerson', { name: log.data?.items[0]?.targetName ?? '' })}</Text>
+            <Button size="compact-sm" variant="default" onClick={() => setParams({})}>
+              {t('audit.everyone')}
+            </Button>
+          </>
+        )}
+      </Group>
       {log.isPending ? (
         <Skeleton h={200} />
       ) : log.isError ? (

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Modal.css';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -17,6 +18,7 @@ import {
 import type { IssuedCredentials } from '@okuu/contracts/staff/people';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { formatShortDate } from '../../../lib/format';
@@ -138,6 +140,9 @@ export function PersonPanel({ id }: { id: number }) {
             {t('reset.button')}
           </Button>
         </Group>
+        <Anchor component={Link} to={`/lms/staff/audit?target=${p.id}`} size="sm">
+          {t('person.history')}
+        </Anchor>
         {failure && (
           <Alert color="red" role="alert">
             {errorMessage(failure)}
