@@ -295,7 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...staffRoutes(
         createStaffService({
           repo: createStaffRepository(database.db),
-          userSessionsEnded: authService.userSessionsEnded,
+          userChanged: authService.userChanged,
         }),
       ),
     ],

@@ -156,8 +156,11 @@ export function createAuthService(deps: {
       cache.forgetAll();
     },
 
-    /** A user's sessions were ended in the database (blocked, credentials reset): every instance forgets them. */
-    userSessionsEnded: (userId: number) => revoked(`u:${userId}`),
+    /**
+     * A user's sessions were ended in the database (blocked, credentials reset) or their details changed (group, news
+     * permission): every instance forgets its cached lookups of them, and their chat sockets are checked again.
+     */
+    userChanged: (userId: number) => revoked(`u:${userId}`),
 
     /** Forgets attempt counters whose window has passed (run now and then). */
     forgetOldAttempts: () => repo.forgetOldAttempts(),

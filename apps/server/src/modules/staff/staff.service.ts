@@ -54,8 +54,8 @@ const notFound = () => new AppError('not_found', 'There is no such person.');
 
 export function createStaffService(deps: {
   repo: StaffRepository;
-  /** Tells every instance (session caches, chat sockets) that the user's sessions have ended. */
-  userSessionsEnded: (userId: number) => Promise<void>;
+  /** Tells every instance (session caches, chat sockets) that the user's sessions ended or their details changed. */
+  userChanged: (userId: number) => Promise<void>;
 }) {
   const { repo } = deps;
 
@@ -171,8 +171,9 @@ export function createStaffService(deps: {
       });
     },
 
+    /** Sessions carry the group: every instance looks the student up afresh. */
     async move(actor: AuthUser, id: number, groupId: number): Promise<Person> {
-      return change(
+      const person = await change(
         actor,
         id,
         () => 'person.move',
@@ -182,15 +183,20 @@ export function createStaffService(deps: {
           await q.setGroup(id, groupId);
         },
       );
+      await deps.userChanged(id);
+      return person;
     },
 
+    /** Sessions carry the news permission: it takes effect at once on every instance. */
     async setNewsPerms(actor: AuthUser, id: number, on: boolean): Promise<Person> {
-      return change(
+      const person = await change(
         actor,
         id,
         () => 'person.newsPerms',
         (q) => q.setNewsPerms(id, on),
       );
+      await deps.userChanged(id);
+      return person;
     },
 
     /** Blocks or unblocks; blocking revokes every session in the same transaction, then every instance is told. */
@@ -205,7 +211,7 @@ export function createStaffService(deps: {
           if (blocked) await q.revokeSessions(id);
         },
       );
-      if (blocked) await deps.userSessionsEnded(id);
+      if (blocked) await deps.userChanged(id);
       return person;
     },
 
@@ -225,7 +231,7 @@ export function createStaffService(deps: {
           await q.revokeSessions(id);
         },
       );
-      await deps.userSessionsEnded(id);
+      await deps.userChanged(id);
       return { login, password };
     },
 

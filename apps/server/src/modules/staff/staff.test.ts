@@ -3,6 +3,7 @@ import { orize } from '@okuu/contracts/auth/orize';
 import { recovery } from '@okuu/contracts/auth/recovery';
 import { updateLogin } from '@okuu/contracts/auth/update-login';
 import { chatSocketCloseCodes, chatSocketPath } from '@okuu/contracts/chat/events';
+import { newsDelete } from '@okuu/contracts/news/delete';
 import { registry } from '@okuu/contracts/registry';
 import { auditList } from '@okuu/contracts/staff/audit';
 import {
@@ -150,6 +151,18 @@ describe('changes, each with its audit row', () => {
     // A teacher has no group to be moved to.
     const teacher = await idOf('teacher2');
     expect((await t.call(personMove, { id: teacher, id_group: other?.id }, { cookie: staff })).status).toBe(409);
+  });
+
+  it('a news permission taken away holds at once, despite the session cache', async () => {
+    const id = await idOf('teacher2');
+    const teacher = await t.signIn('teacher2');
+    const deleteNews = () => t.call(newsDelete, { id: 999_999 }, { cookie: teacher });
+    expect((await deleteNews()).status).toBe(403); // no permission yet
+    await t.call(personNewsPerms, { id, newsPerms: true }, { cookie: staff });
+    expect((await deleteNews()).status).not.toBe(403);
+    await t.call(personNewsPerms, { id, newsPerms: false }, { cookie: staff });
+    expect((await deleteNews()).status).toBe(403);
+    expect((await t.call(enticate, {}, { cookie: teacher })).status).toBe(200); // the session itself stays
   });
 
   it('bad input gets a 400 and changes nothing', async () => {
