@@ -8,7 +8,7 @@ export const peopleLimits = { pageSize: 25, nameMax: 60, queryMax: 100 } as cons
 
 /** A role filter: 1 teacher, 2 student, 3 staff; 'any', '' or nothing for every role. */
 const roleFilter = z.pipe(
-  z.optional(z.enum(['1', '2', '3', 'any', ''], 'invalid_choice')),
+  z.optional(z.union([z.literal([1, 2, 3]), z.enum(['1', '2', '3', 'any', ''])], 'invalid_choice')),
   z.transform((v) => (v === undefined || v === '' || v === 'any' ? null : Number(v))),
 );
 

@@ -52,6 +52,9 @@ describe('people search and details', () => {
     const students = await t.call(peopleSearch, { role: '2' }, { cookie: staff });
     expect(students.body.data.items.every((p) => p.role === 2)).toBe(true);
     expect(students.body.data.total).toBeGreaterThan(0);
+    // A JSON number works as well as a form's text; anything else is refused.
+    expect((await t.call(peopleSearch, { role: 2 }, { cookie: staff })).body.data.total).toBe(students.body.data.total);
+    expect((await t.call(peopleSearch, { role: 4 }, { cookie: staff })).status).toBe(400);
     const one = students.body.data.items[0];
     const result = (await t.database.db.execute(
       sql`select group_id from student_profiles where user_id = ${one?.id}`,
