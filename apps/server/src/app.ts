@@ -54,6 +54,9 @@ import { createScheduleService } from './modules/schedule/schedule.service.ts';
 import { createSingleWindowRepository } from './modules/single-window/single-window.repository.ts';
 import { singleWindowRoutes } from './modules/single-window/single-window.routes.ts';
 import { createSingleWindowService } from './modules/single-window/single-window.service.ts';
+import { createStaffRepository } from './modules/staff/staff.repository.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { createStaffService } from './modules/staff/staff.service.ts';
 import { createTranscriptRepository } from './modules/transcript/transcript.repository.ts';
 import { transcriptRoutes } from './modules/transcript/transcript.routes.ts';
 import { createTranscriptService } from './modules/transcript/transcript.service.ts';
@@ -300,6 +303,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...paymentRoutes(paymentService, sandboxService, async () => (await miscService.branding()).name),
       ...singleWindowRoutes(singleWindowService),
       ...transcriptRoutes(transcriptService),
+      ...staffRoutes(
+        createStaffService({
+          repo: createStaffRepository(database.db),
+          userChanged: authService.userChanged,
+        }),
+      ),
     ],
   });
 

@@ -1,6 +1,7 @@
 import { enticate } from '@okuu/contracts/auth/enticate';
 import { registry } from '@okuu/contracts/registry';
 import { scheduleStudent, scheduleTeacher } from '@okuu/contracts/schedule/schedule';
+import { personBlock, personMove, personNewsPerms, personResetCredentials } from '@okuu/contracts/staff/people';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallerName, callers, databaseDigest, sessionFor, signInAll } from './callers.ts';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -14,12 +15,15 @@ import { formBody, storageDigest } from './multipart.ts';
 let t: TestApp;
 let cookies: Record<CallerName, string | undefined>;
 const userIds: Partial<Record<CallerName, number>> = {};
+/** An account no caller uses: the staff calls that change a person change this one, not a caller's. */
+let bystander = 0;
 beforeAll(async () => {
   t = await createTestApp();
   cookies = await signInAll(t);
   for (const caller of Object.keys(callers) as CallerName[]) {
     if (cookies[caller]) userIds[caller] = (await t.call(enticate, {}, { cookie: cookies[caller] })).body.data.user.id;
   }
+  bystander = (await t.call(enticate, {}, { cookie: await t.sessionOf('student3') })).body.data.user.id;
 });
 afterAll(() => t.close());
 
@@ -27,6 +31,8 @@ const inputs: Record<string, unknown>[] = [{}, { id: 1, uid: 1, role: 1 }, { id:
 
 /** Calls whose `id` is the caller's own user id (the spec's schedule calls): another's is refused with 403 by design. */
 const ownIdCalls: readonly string[] = [scheduleTeacher.id, scheduleStudent.id];
+/** Staff calls that block, reset or change the person `id`: given the bystander's id, so the callers keep theirs. */
+const personCalls: readonly string[] = [personBlock.id, personResetCredentials.id, personNewsPerms.id, personMove.id];
 
 describe.each(registry.map((e) => [`${e.method} ${e.path} (${e.access})`, e] as const))('%s', (_name, endpoint) => {
   for (const caller of Object.keys(callers) as CallerName[]) {
@@ -35,7 +41,11 @@ describe.each(registry.map((e) => [`${e.method} ${e.path} (${e.access})`, e] as 
       const before = allowed ? '' : `${await databaseDigest(t)}\n${await storageDigest(t)}`;
       for (const given of inputs) {
         const input =
-          allowed && ownIdCalls.includes(endpoint.id) && given.id === 1 ? { ...given, id: userIds[caller] } : given;
+          allowed && ownIdCalls.includes(endpoint.id) && given.id === 1
+            ? { ...given, id: userIds[caller] }
+            : personCalls.includes(endpoint.id) && given.id === 1
+              ? { ...given, id: bystander }
+              : given;
         // Some endpoints end the caller's session (logout); each call starts with a live one.
         const login = callers[caller].login;
         if (login && cookies[caller] && (await t.call(enticate, {}, { cookie: cookies[caller] })).status !== 200) {

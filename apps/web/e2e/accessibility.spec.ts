@@ -175,5 +175,28 @@ for (const scheme of ['dark', 'light'] as const) {
       await expect(page.getByRole('dialog')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
+
+    test('staff: people with a person open, the new person dialog, the audit log', async ({ page }) => {
+      await signIn(page, 'staff1');
+      await page.goto('/lms/staff/people');
+      await page.getByLabel('Имя или логин').fill('teacher1');
+      await page.getByLabel('Имя или логин').press('Enter');
+      await page
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: 'teacher1', exact: true }) })
+        .getByRole('button')
+        .click();
+      await expect(page.getByRole('switch', { name: 'Может публиковать новости' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Новый человек' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/lms/staff/audit');
+      await expect(page.getByRole('heading', { name: 'Журнал изменений' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }

@@ -13,6 +13,7 @@ import type payment from './locales/ru/screens/payment.json';
 import type registration from './locales/ru/screens/registration.json';
 import type schedule from './locales/ru/screens/schedule.json';
 import type singleWindow from './locales/ru/screens/single-window.json';
+import type staff from './locales/ru/screens/staff.json';
 import type transcript from './locales/ru/screens/transcript.json';
 import type umk from './locales/ru/screens/umk.json';
 
@@ -34,6 +35,7 @@ declare module 'i18next' {
       registration: typeof registration;
       schedule: typeof schedule;
       'single-window': typeof singleWindow;
+      staff: typeof staff;
       transcript: typeof transcript;
       umk: typeof umk;
     };

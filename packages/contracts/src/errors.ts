@@ -15,6 +15,8 @@ export const errorStatus = {
   /** The account's role has no area in the portal: the sign-in is refused and no session opened. */
   no_portal_access: 403,
   forbidden: 403,
+  /** Staff have blocked the account: it cannot sign in. */
+  account_blocked: 403,
   /** A state-changing call (or the chat socket) made by a page of another origin. */
   foreign_origin: 403,
   not_found: 404,

@@ -108,6 +108,17 @@ import {
   orderStatus,
   verifyDocument,
 } from './single-window/orders.ts';
+import { auditList } from './staff/audit.ts';
+import {
+  peopleOptions,
+  peopleSearch,
+  personBlock,
+  personCreate,
+  personDetails,
+  personMove,
+  personNewsPerms,
+  personResetCredentials,
+} from './staff/people.ts';
 import { gradeScale, gradeScaleSave } from './transcript/grade-scale.ts';
 import {
   staffTranscript,
@@ -280,4 +291,13 @@ export const registry: readonly Endpoint[] = [
   staffTranscriptPdf,
   gradeScale,
   gradeScaleSave,
+  peopleSearch,
+  peopleOptions,
+  personDetails,
+  personCreate,
+  personMove,
+  personNewsPerms,
+  personBlock,
+  personResetCredentials,
+  auditList,
 ];

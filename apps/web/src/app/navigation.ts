@@ -55,6 +55,11 @@ export const menuEntries: readonly MenuEntry[] = [
  */
 export const staffScreens: readonly { key: TitleKey; path: string; load: () => Promise<ComponentType> }[] = [
   {
+    key: 'staffPeople',
+    path: 'staff/people',
+    load: () => import('./pages/staff-people-page').then((m) => m.StaffPeoplePage),
+  },
+  {
     key: 'staffOrders',
     path: 'staff/orders',
     load: () => import('./pages/staff-orders-page').then((m) => m.StaffOrdersPage),
@@ -68,6 +73,11 @@ export const staffScreens: readonly { key: TitleKey; path: string; load: () => P
     key: 'staffPayments',
     path: 'staff/payments',
     load: () => import('./pages/staff-payments-page').then((m) => m.StaffPaymentsPage),
+  },
+  {
+    key: 'staffAudit',
+    path: 'staff/audit',
+    load: () => import('./pages/staff-audit-page').then((m) => m.StaffAuditPage),
   },
 ];
 

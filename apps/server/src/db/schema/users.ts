@@ -46,6 +46,8 @@ export const users = pgTable(
     newsPerms: boolean('news_perms').notNull().default(false),
     /** True while the account still has the credentials it was issued (spec: LOG_PAS 1). */
     mustChangeCredentials: boolean('must_change_credentials').notNull().default(false),
+    /** Set while staff have blocked the account: it cannot sign in, and its sessions are refused. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     gender: text('gender', { enum: ['male', 'female'] }),
     birthDate: date('birth_date'),
     nationalityId: integer('nationality_id').references(() => nationalities.id),

@@ -58,6 +58,8 @@ export function createAuthRepository(db: Db) {
       and(
         eq(sessions.tokenHash, sql.placeholder('hash')),
         isNull(sessions.revokedAt),
+        // A blocked account's sessions are revoked as it is blocked; this refuses any that a race left behind.
+        isNull(users.blockedAt),
         gt(sessions.expiresAt, sql`now()`),
       ),
     )
@@ -77,6 +79,7 @@ export function createAuthRepository(db: Db) {
           role: users.role,
           passwordHash: users.passwordHash,
           mustChangeCredentials: users.mustChangeCredentials,
+          blocked: sql<boolean>`${users.blockedAt} is not null`,
         })
         .from(users)
         .where(eq(sql`lower(${users.login})`, login.toLowerCase()))

@@ -51,6 +51,9 @@ export const weakPasswordMessage =
 const weakPassword = (data: unknown = null) =>
   AppError.withParams('weak_password', weakPasswordMessage, { minLength: strongPassword.minLength }, data);
 
+const accountBlocked = () =>
+  new AppError('account_blocked', "This account is blocked. Ask the dean's office to unblock it.");
+
 const hashBytes = (hex: string) => Buffer.from(hex, 'hex');
 
 export function toSessionUser(user: AuthUser): SessionUser {
@@ -153,6 +156,12 @@ export function createAuthService(deps: {
       cache.forgetAll();
     },
 
+    /**
+     * A user's sessions were ended in the database (blocked, credentials reset) or their details changed (group, news
+     * permission): every instance forgets its cached lookups of them, and their chat sockets are checked again.
+     */
+    userChanged: (userId: number) => revoked(`u:${userId}`),
+
     /** Forgets attempt counters whose window has passed (run now and then). */
     forgetOldAttempts: () => repo.forgetOldAttempts(),
 
@@ -185,6 +194,8 @@ export function createAuthService(deps: {
         found?.mustChangeCredentials ? !(await repo.take(attemptKeys(login, ip).recoveryFailed)) : true,
       );
       if (!account) throw new AppError('bad_credentials', 'Wrong login or password.');
+      // Said only to whoever knows the password, so it reveals nothing to a guesser.
+      if (account.blocked) throw accountBlocked();
       if (account.mustChangeCredentials) {
         throw new AppError('credentials_change_required', 'The issued login and password must be changed first.');
       }
@@ -201,7 +212,8 @@ export function createAuthService(deps: {
      */
     async recoveryState(login: string, password: string, ip: string): Promise<0 | 1> {
       const found = await repo.findCredentials(login);
-      if (!found?.mustChangeCredentials) return 0;
+      // A blocked account's issued credentials lead to the sign-in, which says it is blocked.
+      if (!found?.mustChangeCredentials || found.blocked) return 0;
       const account = await verifyCredentials(login, password, ip, async () => {
         await repo.bump(attemptKeys(login, ip).recoveryFailed, recoveryCarryMs);
         return true;
@@ -216,6 +228,7 @@ export function createAuthService(deps: {
         new AppError(code, message, [[{ sms: message }]]);
       const account = await verifyCredentials(input.oldlog, input.oldpas, ip);
       if (!account) throw fail('bad_credentials', 'Wrong login or password.');
+      if (account.blocked) throw accountBlocked();
       if (!strongPassword.test(input.newpas)) throw weakPassword([[{ sms: weakPasswordMessage }]]);
       if (await repo.loginTakenByOther(input.newlog, account.id)) {
         throw fail('login_taken', 'This login is already taken. Choose another one.');

@@ -1,0 +1,34 @@
+import { auditList } from '@okuu/contracts/staff/audit';
+import {
+  peopleOptions,
+  peopleSearch,
+  personBlock,
+  personCreate,
+  personDetails,
+  personMove,
+  personNewsPerms,
+  personResetCredentials,
+} from '@okuu/contracts/staff/people';
+import { type Binding, bind } from '../../plugins/router.ts';
+import type { StaffService } from './staff.service.ts';
+
+export function staffRoutes(service: StaffService): Binding[] {
+  return [
+    bind(peopleSearch, async ({ input }) =>
+      service.search({ q: input.q, role: input.role, groupId: input.id_group, status: input.status }, input.page),
+    ),
+    bind(peopleOptions, async () => service.options()),
+    bind(personDetails, async ({ input }) => service.person(input.id)),
+    bind(personCreate, async ({ input, user }) => service.create(user, input)),
+    bind(personMove, async ({ input, user }) => service.move(user, input.id, input.id_group)),
+    bind(personNewsPerms, async ({ input, user }) => service.setNewsPerms(user, input.id, input.newsPerms)),
+    bind(personBlock, async ({ input, user }) => service.setBlocked(user, input.id, input.blocked)),
+    bind(personResetCredentials, async ({ input, user }) => service.resetCredentials(user, input.id)),
+    bind(auditList, async ({ input }) =>
+      service.audit(
+        { actorId: input.id_actor, targetId: input.id_target, action: input.action, from: input.from, to: input.to },
+        input.page,
+      ),
+    ),
+  ];
+}
