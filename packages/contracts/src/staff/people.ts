@@ -7,8 +7,17 @@ import { anyId, formFlag, idInput, lineField, localizedName, namedRecord, pageIn
 export const peopleLimits = { pageSize: 25, nameMax: 60, queryMax: 100 } as const;
 
 /** A role filter: 1 teacher, 2 student, 3 staff; 'any', '' or nothing for every role. */
+const roleChoices: readonly unknown[] = [1, 2, 3, '1', '2', '3', 'any', ''];
 const roleFilter = z.pipe(
-  z.optional(z.union([z.literal([1, 2, 3]), z.enum(['1', '2', '3', 'any', ''])], 'invalid_choice')),
+  z.optional(
+    z.unknown().check(
+      // One issue naming the choices (a union would report its alternatives' failures, with no choices to name).
+      z.superRefine((v, ctx) => {
+        if (!roleChoices.includes(v))
+          ctx.issues.push({ code: 'custom', message: 'invalid_choice', params: { options: '1, 2, 3, any' }, input: v });
+      }),
+    ),
+  ),
   z.transform((v) => (v === undefined || v === '' || v === 'any' ? null : Number(v))),
 );
 
