@@ -126,7 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    // Relative to the repository root, not to the working directory (`npm start -w` runs in apps/server).
+    dataDir: path.resolve(repoRoot, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
@@ -140,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     seed: e.SEED,
     demoStudents: e.DEMO_STUDENTS,
-    webDist: path.resolve(e.WEB_DIST),
+    webDist: path.resolve(repoRoot, e.WEB_DIST),
     allowedOrigins: new Set(e.ALLOWED_ORIGINS),
     payment: {
       provider: e.PAYMENT_PROVIDER,
