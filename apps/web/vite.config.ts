@@ -369,7 +369,11 @@ export default defineConfig({
                   priority: 7,
                 },
                 // What the entry imports (small: it runs at once), apart from what the app's start imports with it.
-                { name: (id, ctx) => (firstScreenOf(id, ctx) === 'entry' ? 'entry' : null), debugName: 'entry', priority: 9 },
+                {
+                  name: (id, ctx) => (firstScreenOf(id, ctx) === 'entry' ? 'entry' : null),
+                  debugName: 'entry',
+                  priority: 9,
+                },
                 // The app's own modules that its start needs (beyond the entry's) or both first screens do, in one chunk
                 // rather than one per module.
                 // The start itself stays out: it awaits the first screen's chunks, which import this one.
