@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyze, prepareBenchDatabase } from './lib/database.ts';
+import { analyze, dropBenchDatabase, prepareBenchDatabase } from './lib/database.ts';
 import { createLoader, stopRunningLoad } from './lib/load.ts';
 import { type Child, freePort, logTail, startNode, stopAll, waitForHttp } from './lib/processes.ts';
 import { evaluate, formatReport, type Row } from './lib/report.ts';
@@ -198,6 +198,13 @@ async function main(): Promise<number> {
   return rows.some((r) => r.failure) ? 1 : 0;
 }
 
+/** The database this run created for itself goes when it ends, however it ends. */
+async function dropOwnDatabase(): Promise<void> {
+  const settings = readSettings(process.env, resultsDir);
+  if (!settings.dropDatabase) return;
+  await dropBenchDatabase(settings.databaseUrl).catch((err) => log(`could not drop the bench database: ${err}`));
+}
+
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.once(signal, () => {
@@ -205,7 +212,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     stopping = true;
     log(`${signal}: stopping`);
     stopRunningLoad();
-    void stopAll().finally(() => process.exit(130));
+    void stopAll()
+      .then(dropOwnDatabase)
+      .finally(() => process.exit(130));
   });
 }
 
@@ -216,4 +225,5 @@ try {
   process.exitCode = 1;
 } finally {
   await stopAll();
+  await dropOwnDatabase();
 }

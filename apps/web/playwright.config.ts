@@ -40,10 +40,14 @@ export default defineConfig({
     command: [
       `npx vite build --outDir ${distDir} --emptyOutDir`,
       `rm -rf ${dataDir}`,
+      // The data and build directories (some 50 MB) go when the server stops: Playwright ends the whole process group.
+      `trap 'rm -rf ${dataDir} ${distDir}' EXIT INT TERM`,
       `cd ../.. && PORT=${port} DATA_DIR=${dataDir} WEB_DIST=${distDir} RATE_LIMIT_MAX=0 LOGIN_FAILURE_LIMIT=1000 LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
     ].join(' && '),
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
+    // SIGTERM rather than the default SIGKILL, so that the command's trap removes its directories.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -369,13 +369,18 @@ export default defineConfig({
                   priority: 7,
                 },
                 // What the entry imports (small: it runs at once), apart from what the app's start imports with it.
-                { name: (id, ctx) => (firstScreenOf(id, ctx) === 'entry' ? 'entry' : null), priority: 9 },
+                {
+                  name: (id, ctx) => (firstScreenOf(id, ctx) === 'entry' ? 'entry' : null),
+                  debugName: 'entry',
+                  priority: 9,
+                },
                 // The app's own modules that its start needs (beyond the entry's) or both first screens do, in one chunk
                 // rather than one per module.
                 // The start itself stays out: it awaits the first screen's chunks, which import this one.
                 {
                   name: (id, ctx) =>
                     isOwnSource(id) && id !== startModule && firstScreenOf(id, ctx) === 'shell' ? 'shell' : null,
+                  debugName: 'shell',
                   priority: 6,
                 },
                 // The rest of the Mantine that the portal's first screen (its layout and home) renders with, and the hooks
@@ -398,10 +403,12 @@ export default defineConfig({
                 // with its first call. (The others stay with the screens that call them: each costs time to set up.)
                 {
                   name: (id, ctx) => (isContract(id) && firstScreenOf(id, ctx) ? 'contracts' : null),
+                  debugName: 'contracts',
                   priority: 3,
                 },
                 // The app's own modules that one first screen alone needs, in one chunk per screen, not one per module.
-                { name: (id, ctx) => screenChunkOf(id, ctx), priority: 1 },
+                // A group named by a function needs `debugName`, or the bundler warns at every build.
+                { name: (id, ctx) => screenChunkOf(id, ctx), debugName: 'screens', priority: 1 },
               ],
             },
           },

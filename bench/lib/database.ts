@@ -62,3 +62,14 @@ export async function prepareBenchDatabase(url: string, students: number): Promi
 export async function analyze(url: string): Promise<void> {
   await withClient(url, (client) => client.query('ANALYZE'));
 }
+
+/** Drops a database the run created for itself. */
+export async function dropBenchDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!name.includes('bench')) throw new Error(`refusing to drop "${name}": not a bench database`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  await withClient(admin.toString(), (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+  );
+}

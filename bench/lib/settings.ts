@@ -3,6 +3,8 @@ import os from 'node:os';
 /** The bench's knobs, all from the environment (documented in bench/README.md). */
 export interface BenchSettings {
   databaseUrl: string;
+  /** The run created this database under a name of its own and drops it at the end. */
+  dropDatabase: boolean;
   students: number;
   connections: number;
   durationSec: number;
@@ -31,18 +33,23 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return value;
 }
 
+/** This run's own database name: one per process, the same at every read of the settings. */
+const runName = `okuu_bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${process.pid}`;
+
 export function readSettings(env: NodeJS.ProcessEnv, resultsDir: string): BenchSettings {
-  const databaseUrl = env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/okuu_bench';
+  // Without BENCH_DATABASE_URL each run gets a database of its own (two runs on one server never meet) and drops it.
+  const databaseUrl = env.BENCH_DATABASE_URL || `postgres://postgres@127.0.0.1:5432/${runName}`;
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('BENCH_DATABASE_URL must start with postgres://');
   const students = positiveInt(env, 'BENCH_STUDENTS', 20000);
   if (students < 50 || students > 50000) throw new Error('BENCH_STUDENTS must be between 50 and 50000');
   return {
     databaseUrl,
+    dropDatabase: !env.BENCH_DATABASE_URL,
     students,
     connections: positiveInt(env, 'BENCH_CONNECTIONS', 100),
     durationSec: positiveInt(env, 'BENCH_DURATION', 10),
     warmupSec: env.BENCH_WARMUP === '0' ? 0 : positiveInt(env, 'BENCH_WARMUP', 3),
-    serverLogLevel: env.BENCH_LOG_LEVEL || 'info',
+    serverLogLevel: env.BENCH_LOG_LEVEL || 'warn',
     serverPoolSize: env.BENCH_POOL_SIZE ? positiveInt(env, 'BENCH_POOL_SIZE', 10) : undefined,
     serverLog: env.BENCH_SERVER_LOG || `${resultsDir}/server.log`,
     sessions: positiveInt(env, 'BENCH_SESSIONS', 300),

@@ -64,6 +64,7 @@ import { createUmkRepository } from './modules/umk/umk.repository.ts';
 import { umkRoutes } from './modules/umk/umk.routes.ts';
 import { createUmkService } from './modules/umk/umk.service.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerApiDocs } from './plugins/openapi.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRealtime } from './plugins/realtime.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
+  const metrics = registerMetrics(app, { allow: config.metricsAllow });
   registerSecurityHeaders(app);
   if (config.rateLimitMax > 0) {
     await app.register(fastifyRateLimit, {
@@ -220,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowedOrigins: config.allowedOrigins,
     ready: (user) => ({ type: 'ready', userId: user.id }),
   });
+  metrics.setSources({ pool: () => database.poolStats(), sockets: () => realtime.size() });
   const chatFanout = createChatFanout({
     load: (id) => chatRepo.messageForPush(id),
     hub: realtime,

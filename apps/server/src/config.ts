@@ -54,6 +54,15 @@ const envSchema = z.object({
           ),
       ),
     ),
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1,::1,::ffff:127.0.0.1')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter((a) => a !== ''),
+    ),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'off']).default('sandbox'),
   PAYMENT_CALLBACK_SECRET: z.string().min(32, 'PAYMENT_CALLBACK_SECRET must be at least 32 characters').optional(),
   PAYMENT_PENDING_MINUTES: z.coerce
@@ -103,6 +112,8 @@ export type Config = {
   webDist: string;
   /** Origins besides the portal's own host whose pages may make state-changing calls (a proxy's public address). */
   allowedOrigins: ReadonlySet<string>;
+  /** Client addresses (of the TCP connection, never X-Forwarded-For) that may read /metrics. */
+  metricsAllow: ReadonlySet<string>;
   payment: PaymentConfig;
 };
 
@@ -126,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    // A relative DATA_DIR is the repository's (npm start runs the server from apps/server).
+    // Relative to the repository root, not to the working directory (`npm start -w` runs in apps/server).
     dataDir: path.resolve(repoRoot, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -141,8 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     seed: e.SEED,
     demoStudents: e.DEMO_STUDENTS,
-    webDist: path.resolve(e.WEB_DIST),
+    webDist: path.resolve(repoRoot, e.WEB_DIST),
     allowedOrigins: new Set(e.ALLOWED_ORIGINS),
+    metricsAllow: new Set(e.METRICS_ALLOW),
     payment: {
       provider: e.PAYMENT_PROVIDER,
       callbackSecret: e.PAYMENT_CALLBACK_SECRET ?? randomBytes(32).toString('hex'),

@@ -29,13 +29,20 @@ async function main() {
     if (seeded) printDemoAccounts(seeded);
   }
   const app = await buildApp({ config, database, storage });
-  const close = async () => {
+  // Graceful stop: no new connections, requests in flight finish, sockets are told to reconnect elsewhere (1012),
+  // then the database is released. A second signal, or a stop that takes too long, ends the process at once.
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) process.exit(1);
+    closing = true;
+    console.log(`${signal}: stopping (finishing requests in flight)`);
+    setTimeout(() => process.exit(1), 30_000).unref();
     await app.close();
     await database.close();
     process.exit(0);
   };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
   console.log(`Okuu is serving on http://localhost:${config.port}/lms (database: ${database.engine})`);
 }

@@ -30,6 +30,8 @@ export interface Database {
    */
   onListenRestored(fn: () => void): () => void;
   ping(): Promise<void>;
+  /** The connection pool's use (PostgreSQL); null where there is no pool. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -153,6 +155,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     async ping() {
       await pool.query('SELECT 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       closed = true;
       clearTimeout(retryTimer);
@@ -197,6 +200,7 @@ export async function openPglite(
     async ping() {
       await client.query('SELECT 1');
     },
+    poolStats: () => null,
     async close() {
       await client.close();
     },

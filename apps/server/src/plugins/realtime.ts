@@ -176,6 +176,11 @@ export async function registerRealtime(
   }, opts.heartbeatMs ?? 30_000);
   heartbeat.unref();
 
+  // Shutting down (SIGTERM, a rolling restart): before the server stops, every socket is closed with 1012 (service
+  // restart), which tells the client to reconnect, and the proxy sends it to another instance.
+  app.addHook('preClose', async () => {
+    for (const set of clients.values()) for (const client of set) drop(client, 1012, 'service restart');
+  });
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     stopRestored();
