@@ -184,6 +184,25 @@ describe('qr check-in', () => {
     expect(await journalMarks(student)).toEqual([{ code: '+' }]);
   });
 
+  it('lists the accepted students in the journal lesson (getqrstudentslist), once each', async () => {
+    const [e] = await rows<{ year: number; ws: number; disciplineId: number; kindId: number }>(
+      sql`select academic_year_id as year, half_year_kind as ws, discipline_id as "disciplineId",
+            lesson_kind_id as "kindId" from schedule_entries where id = ${entry.id}`,
+    );
+    const ref = {
+      ...(e as { year: number; ws: number; disciplineId: number; kindId: number }),
+      groupType: 'group' as const,
+      audienceId: entry.groupId,
+      visitDate: lessonDate,
+      timeSlotId: entry.slotId,
+      timesCount: 1,
+    };
+    const listed = await createJournalRepository(t.database.db).qrCheckins(ref);
+    // The earlier tests accepted each of the three classmates (in their own sessions); the outsider never.
+    expect(listed.map((s) => s.id).sort((a, b) => a - b)).toEqual([...classmates].sort((a, b) => a - b));
+    expect(await createJournalRepository(t.database.db).qrCheckins({ ...ref, visitDate: '2026-11-26' })).toEqual([]);
+  });
+
   it('starts only for a lesson of the teacher’s own timetable', async () => {
     const [other] = await rows<{ id: number }>(
       sql`select id from users where id <> ${entry.teacherId} order by id limit 1`,
