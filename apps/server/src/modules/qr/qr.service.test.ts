@@ -1,5 +1,7 @@
+import { qrTime } from '@okuu/contracts/qr/time';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAll } from '../../../test/callers.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createJournalRepository } from '../journal/journal.repository.ts';
 import { createQrService } from './qr.service.ts';
@@ -201,6 +203,17 @@ describe('qr check-in', () => {
     // The earlier tests accepted each of the three classmates (in their own sessions); the outsider never.
     expect(listed.map((s) => s.id).sort((a, b) => a - b)).toEqual([...classmates].sort((a, b) => a - b));
     expect(await createJournalRepository(t.database.db).qrCheckins({ ...ref, visitDate: '2026-11-26' })).toEqual([]);
+  });
+
+  it("tells the server's time (qr/time)", async () => {
+    const cookies = await signInAll(t);
+    const before = Date.now();
+    const res = await t.call(qrTime, {}, { cookie: cookies.student });
+    expect(res.status).toBe(200);
+    const { time, ms } = res.body.data as { time: string; ms: number };
+    expect(ms).toBeGreaterThanOrEqual(before);
+    expect(ms).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(time)).toBe(ms);
   });
 
   it('starts only for a lesson of the teacher’s own timetable', async () => {
