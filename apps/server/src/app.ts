@@ -45,6 +45,7 @@ import { createSandboxProvider, createSandboxService } from './modules/payment/s
 import { createProfileRepository } from './modules/profile/profile.repository.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { createRegistrationRepository } from './modules/registration/registration.repository.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { createRegistrationService } from './modules/registration/registration.service.ts';
@@ -293,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...scheduleRoutes(scheduleService),
       ...registrationRoutes(registrationService),
       ...journalRoutes(journalService),
+      ...qrRoutes(),
       ...profileRoutes(
         createProfileService({
           repo: createProfileRepository(database.db),

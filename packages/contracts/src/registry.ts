@@ -82,6 +82,7 @@ import { paymentServices } from './payment/services.ts';
 import { staffPayments, staffPaymentsExport } from './payment/staff.ts';
 import { profileData } from './profile/profile-data.ts';
 import { resetPassword } from './profile/reset-password.ts';
+import { qrTime } from './qr/time.ts';
 import { registrationDefaultYear, registrationSemesters, registrationYears } from './registration/calendar.ts';
 import { deleteRegistration, deleteRegistrationByKind } from './registration/delete.ts';
 import {
@@ -164,6 +165,7 @@ export const registry: readonly Endpoint[] = [
   resetPassword,
   currentHalfYear,
   currentYear,
+  qrTime,
   disciplineList,
   studentDisciplineList,
   semesterList,

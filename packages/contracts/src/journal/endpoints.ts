@@ -127,8 +127,7 @@ export const journalQrStudents = defineEndpoint({
   method: 'POST',
   path: path('getqrstudentslist'),
   access: 'teacher',
-  summary:
-    'The students of a lesson who checked in by QR code, with when. Filled by QR check-in; until it lands the list is empty.',
+  summary: 'The students of a lesson whom QR check-in accepted, with when (the first acceptance), earliest first.',
   request: lessonRequest,
   response: z.array(z.object({ ...student.shape, checkedAt: z.string() })),
 });

@@ -360,6 +360,23 @@ export function createJournalRepository(db: Db) {
       return (await rows(sql`delete from journal_lessons l where ${journalWhere(ref)} returning l.id`)).length;
     },
 
+    /** The students accepted by QR check-in for a lesson (check-ins mark the lesson's first time), first first. */
+    async qrCheckins(ref: LessonRef): Promise<(StudentRow & { checkedAt: string })[]> {
+      if (ref.timesCount !== 1) return [];
+      const a = audienceColumns(ref);
+      return rows(
+        sql`select u.id, ${fio('u')} as name, min(q.at)::text as "checkedAt"
+            from qr_attempts q join qr_sessions s on s.id = q.session_id
+              join schedule_entries e on e.id = s.schedule_entry_id join users u on u.id = q.student_id
+            where q.result = 'accepted' and s.lesson_date = ${ref.visitDate}::date and e.time_slot_id = ${ref.timeSlotId}
+              and e.academic_year_id = ${ref.year} and e.half_year_kind = ${ref.ws}
+              and e.discipline_id = ${ref.disciplineId} and e.lesson_kind_id = ${ref.kindId}
+              and e.group_id is not distinct from ${a.groupId} and e.subgroup_id is not distinct from ${a.subgroupId}
+              and e.stream_id is not distinct from ${a.streamId}
+            group by u.id order by min(q.at), u.id`,
+      );
+    },
+
     async timeSlots(): Promise<{ id: number; number: number; start: string; end: string }[]> {
       return rows(sql`select id, number, to_char(starts_at, 'HH24:MI') as start, to_char(ends_at, 'HH24:MI') as "end"
                         from time_slots order by number`);

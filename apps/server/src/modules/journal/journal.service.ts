@@ -288,10 +288,14 @@ export function createJournalService(deps: {
       return (await repo.students(ref.groupType, ref.audienceId)).map((s) => ({ id_student: s.id, s_fio: s.name }));
     },
 
-    /** QR check-in is not built yet: no lesson has check-ins to list. The permission check still holds. */
+    /** The students QR check-in accepted for the lesson, with when (the first acceptance). */
     async qrStudents(user: AuthUser, key: LessonKey) {
-      await openLesson(user, key);
-      return [];
+      const { ref } = await openLesson(user, key);
+      return (await repo.qrCheckins(ref)).map((s) => ({
+        id_student: s.id,
+        s_fio: s.name,
+        checkedAt: new Date(s.checkedAt).toISOString(),
+      }));
     },
 
     async subgroupStudents(user: AuthUser, input: Period & { id_group: number; id_subgroup: number }) {

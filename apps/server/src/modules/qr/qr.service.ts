@@ -1,0 +1,198 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { createJournalRepository } from '../journal/journal.repository.ts';
+import { checkPlace, newSessionSecret, tokenAt, tokenSessionId, verifyToken } from './qr.token.ts';
+
+type JournalRepository = ReturnType<typeof createJournalRepository>;
+
+/** Minutes before a slot's start and after its end when a check-in is still "now". */
+export const lessonWindowMin = 10;
+/** A device that checked in one student cannot check in another for this long. */
+export const deviceLockMin = 10;
+
+export type QrRefusal =
+  | 'qr_stale'
+  | 'qr_forged'
+  | 'qr_not_in_audience'
+  | 'qr_not_now'
+  | 'qr_too_far'
+  | 'qr_fix_too_coarse'
+  | 'qr_device_used';
+
+export type VisitResult =
+  | { ok: true; repeat: boolean; distance: number }
+  | { ok: false; reason: QrRefusal; distance?: number };
+
+export interface VisitInput {
+  token: string;
+  latitude: number;
+  longitude: number;
+  accuracyM: number;
+  deviceId: string;
+}
+
+interface SessionRow {
+  id: number;
+  teacherId: number;
+  secret: string;
+  stopped: boolean;
+  /** Whether `now` is inside the lesson's slot widened by the window. */
+  inWindow: boolean;
+  groupType: 'group' | 'subgroup' | 'stream';
+  audienceId: number;
+  year: number;
+  ws: number;
+  disciplineId: number;
+  kindId: number;
+  lessonDate: string;
+  timeSlotId: number;
+  latitude: number;
+  longitude: number;
+  radiusM: number;
+}
+
+/**
+ * QR check-in: a teacher's session for a lesson of their timetable, the rotating token, and a student's visit. The
+ * clock is the caller's `now` (the routes pass the server's time; tests move it).
+ */
+export function createQrService(db: Db, journal: JournalRepository) {
+  const rows = async <T>(query: SQL, on: Db = db): Promise<T[]> =>
+    ((await on.execute(query)) as unknown as { rows: T[] }).rows;
+
+  async function session(id: number, now: Date, on: Db = db): Promise<SessionRow | null> {
+    const [row] = await rows<SessionRow>(
+      sql`select s.id, s.teacher_id as "teacherId", s.secret, s.stopped_at is not null as stopped,
+            ${now.toISOString()}::timestamptz between
+              (s.lesson_date + ts.starts_at)::timestamp::timestamptz - make_interval(mins => ${lessonWindowMin})
+              and (s.lesson_date + ts.ends_at)::timestamp::timestamptz + make_interval(mins => ${lessonWindowMin})
+              as "inWindow",
+            case when e.group_id is not null then 'group' when e.subgroup_id is not null then 'subgroup'
+              else 'stream' end as "groupType",
+            coalesce(e.group_id, e.subgroup_id, e.stream_id) as "audienceId",
+            e.academic_year_id as year, e.half_year_kind as ws, e.discipline_id as "disciplineId",
+            e.lesson_kind_id as "kindId", to_char(s.lesson_date, 'YYYY-MM-DD') as "lessonDate",
+            e.time_slot_id as "timeSlotId", r.latitude, r.longitude, r.checkin_radius_m as "radiusM"
+          from qr_sessions s join schedule_entries e on e.id = s.schedule_entry_id
+            join time_slots ts on ts.id = e.time_slot_id join rooms r on r.id = s.room_id
+          where s.id = ${id}`,
+      on,
+    );
+    return row ?? null;
+  }
+
+  async function record(
+    sessionId: number,
+    studentId: number,
+    input: VisitInput,
+    result: 'accepted' | QrRefusal,
+    distance: number | null,
+    now: Date,
+    on: Db = db,
+  ): Promise<boolean> {
+    const inserted = await rows<{ id: number }>(
+      sql`insert into qr_attempts (session_id, student_id, device_id, distance_m, accuracy_m, result, at)
+          values (${sessionId}, ${studentId}, ${input.deviceId}, ${distance}, ${input.accuracyM}, ${result},
+            ${now.toISOString()})
+          on conflict (session_id, student_id) where result = 'accepted' do nothing
+          returning id`,
+      on,
+    );
+    return inserted.length > 0;
+  }
+
+  return {
+    /** Starts a check-in for a lesson (schedule entry) of the teacher's own timetable on a date; null when not theirs. */
+    async start(
+      teacherId: number,
+      input: { scheduleEntryId: number; lessonDate: string; latitude: number | null; longitude: number | null },
+      now: Date,
+    ): Promise<{ id: number } | null> {
+      const [row] = await rows<{ id: number }>(
+        sql`insert into qr_sessions (teacher_id, schedule_entry_id, lesson_date, room_id, teacher_latitude,
+              teacher_longitude, secret, started_at)
+            select e.teacher_id, e.id, ${input.lessonDate}::date, e.room_id, ${input.latitude}, ${input.longitude},
+              ${newSessionSecret()}, ${now.toISOString()}
+            from schedule_entries e where e.id = ${input.scheduleEntryId} and e.teacher_id = ${teacherId}
+            returning id`,
+      );
+      return row ?? null;
+    },
+
+    /** Stops the teacher's session; false when it is not theirs or already stopped. */
+    async stop(teacherId: number, sessionId: number, now: Date): Promise<boolean> {
+      const done = await rows<{ id: number }>(
+        sql`update qr_sessions set stopped_at = ${now.toISOString()}
+            where id = ${sessionId} and teacher_id = ${teacherId} and stopped_at is null returning id`,
+      );
+      return done.length > 0;
+    },
+
+    /** The token the teacher's screen shows now; null when the session is not theirs or is stopped. */
+    async token(teacherId: number, sessionId: number, now: Date): Promise<{ token: string; expiresAt: Date } | null> {
+      const s = await session(sessionId, now);
+      if (!s || s.teacherId !== teacherId || s.stopped) return null;
+      return tokenAt(s.secret, s.id, now);
+    },
+
+    /**
+     * A student's scan. Refusals other than a forged token keep an attempt row (the teacher's list of who was refused
+     * and why) and write nothing else; an acceptance records the attempt and 'present' in the journal in one
+     * transaction, once: a repeat is a success that writes nothing.
+     */
+    async visit(studentId: number, input: VisitInput, now: Date): Promise<VisitResult> {
+      const sessionId = tokenSessionId(input.token);
+      const s = sessionId === null ? null : await session(sessionId, now);
+      if (!s) return { ok: false, reason: 'qr_forged' };
+      const check = verifyToken(input.token, s.secret, s.id, now);
+      if (!check.ok && check.reason === 'qr_forged') return { ok: false, reason: 'qr_forged' };
+      const refuse = async (reason: QrRefusal, distance?: number): Promise<VisitResult> => {
+        await record(s.id, studentId, input, reason, distance ?? null, now);
+        return distance === undefined ? { ok: false, reason } : { ok: false, reason, distance };
+      };
+      if (!check.ok) return refuse('qr_stale');
+      if (s.stopped || !s.inWindow) return refuse('qr_not_now');
+      const audience = await journal.students(s.groupType, s.audienceId);
+      if (!audience.some((a) => a.id === studentId)) return refuse('qr_not_in_audience');
+      const place = checkPlace(
+        { latitude: s.latitude, longitude: s.longitude, radiusM: s.radiusM },
+        { latitude: input.latitude, longitude: input.longitude, accuracyM: input.accuracyM },
+      );
+      const [done] = await rows<{ distance: number | null }>(
+        sql`select distance_m as distance from qr_attempts
+            where session_id = ${s.id} and student_id = ${studentId} and result = 'accepted'`,
+      );
+      if (done) return { ok: true, repeat: true, distance: done.distance ?? place.distance };
+      if (!place.ok) return refuse(place.reason, Math.round(place.distance));
+      const [other] = await rows<{ id: number }>(
+        sql`select id from qr_attempts where device_id = ${input.deviceId} and student_id <> ${studentId}
+              and result = 'accepted'
+              and (session_id = ${s.id} or at > ${now.toISOString()}::timestamptz - make_interval(mins => ${deviceLockMin}))
+            limit 1`,
+      );
+      if (other) return refuse('qr_device_used');
+      const [present] = await rows<{ id: number }>(sql`select id from journal_assessments where code = '+'`);
+      if (!present) throw new Error("The assessment scale has no '+' (present)");
+      const first = await journal.transaction(async (tx) => {
+        if (!(await record(s.id, studentId, input, 'accepted', place.distance, now, tx))) return false;
+        const lessonId = await journal.ensureLesson(
+          {
+            year: s.year,
+            ws: s.ws,
+            disciplineId: s.disciplineId,
+            kindId: s.kindId,
+            groupType: s.groupType,
+            audienceId: s.audienceId,
+            visitDate: s.lessonDate,
+            timeSlotId: s.timeSlotId,
+            timesCount: 1,
+          },
+          s.teacherId,
+          tx,
+        );
+        await journal.putMark(lessonId, studentId, present.id, s.teacherId, tx);
+        return true;
+      });
+      return { ok: true, repeat: !first, distance: place.distance };
+    },
+  };
+}
