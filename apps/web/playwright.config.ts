@@ -42,7 +42,7 @@ export default defineConfig({
       `rm -rf ${dataDir}`,
       // The data and build directories (some 50 MB) go when the server stops: Playwright ends the whole process group.
       `trap 'rm -rf ${dataDir} ${distDir}' EXIT INT TERM`,
-      `cd ../.. && PORT=${port} DATA_DIR=${dataDir} WEB_DIST=${distDir} RATE_LIMIT_MAX=0 LOGIN_FAILURE_LIMIT=1000 LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
+      `cd ../.. && PORT=${port} DATA_DIR=${dataDir} WEB_DIST=${distDir} RATE_LIMIT_MAX=0 LOGIN_FAILURE_LIMIT=1000 QR_WINDOW_MINUTES=1440 LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
     ].join(' && '),
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,

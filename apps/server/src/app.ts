@@ -45,7 +45,9 @@ import { createSandboxProvider, createSandboxService } from './modules/payment/s
 import { createProfileRepository } from './modules/profile/profile.repository.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
+import { createQrLive, qrChannel } from './modules/qr/qr.live.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
+import { createQrService } from './modules/qr/qr.service.ts';
 import { createRegistrationRepository } from './modules/registration/registration.repository.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { createRegistrationService } from './modules/registration/registration.service.ts';
@@ -231,6 +233,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: (err) => app.log.warn({ err }, 'chat fan-out failed'),
   });
   await listen(chatChannel, chatFanout.receive);
+  // QR check-in; the projector's live count rides on the chat socket.
+  const qrLive = createQrLive({
+    hub: realtime,
+    counts: (teacherId, sessionId) => qrService.counts(teacherId, sessionId),
+    notify: (payload) => database.notify(qrChannel, payload),
+    onError: (err) => app.log.warn({ err }, 'qr check-in notice failed'),
+  });
+  const qrService = createQrService(database.db, createJournalRepository(database.db), {
+    windowMin: config.qrWindowMin,
+    publish: qrLive.publish,
+  });
+  await listen(qrChannel, qrLive.receive);
+  app.addHook('onClose', async () => qrLive.stop());
   const chatService = createChatService({
     repo: chatRepo,
     storage,
@@ -294,7 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...scheduleRoutes(scheduleService),
       ...registrationRoutes(registrationService),
       ...journalRoutes(journalService),
-      ...qrRoutes(),
+      ...qrRoutes(qrService, { now: deps.now, secureCookie: config.cookieSecure }),
       ...profileRoutes(
         createProfileService({
           repo: createProfileRepository(database.db),

@@ -32,6 +32,7 @@ const envSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   TRUST_PROXY: bool.default(false),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  QR_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
   SEED: z.enum(['auto', 'off']).default('auto'),
   DEMO_STUDENTS: z.coerce.number().int().min(50).max(50000).default(300),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -107,6 +108,8 @@ export type Config = {
   sessionCacheMs: number;
   trustProxy: boolean;
   cookieSecure: 'auto' | 'true' | 'false';
+  /** Minutes before a lesson's start and after its end when its QR check-in takes scans. */
+  qrWindowMin: number;
   seed: 'auto' | 'off';
   demoStudents: number;
   webDist: string;
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE,
+    qrWindowMin: e.QR_WINDOW_MINUTES,
     seed: e.SEED,
     demoStudents: e.DEMO_STUDENTS,
     webDist: path.resolve(repoRoot, e.WEB_DIST),

@@ -6,6 +6,7 @@ import type errors from './locales/ru/errors.json';
 import type misc from './locales/ru/misc.json';
 import type profile from './locales/ru/profile.json';
 import type chat from './locales/ru/screens/chat.json';
+import type checkin from './locales/ru/screens/checkin.json';
 import type journal from './locales/ru/screens/journal.json';
 import type library from './locales/ru/screens/library.json';
 import type news from './locales/ru/screens/news.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
     resources: {
       auth: typeof auth;
       chat: typeof chat;
+      checkin: typeof checkin;
       common: typeof common;
       discipline: typeof discipline;
       errors: typeof errors;

@@ -36,6 +36,20 @@ export const errorStatus = {
   not_in_curriculum: 403,
   /** Registration: an elective, and the student has no permission to register for electives. */
   elective_not_permitted: 403,
+  /** QR check-in: the code scanned has changed since (15 s, a few seconds of grace), or the scan is too old. */
+  qr_stale: 409,
+  /** QR check-in: not a code this server showed. */
+  qr_forged: 400,
+  /** QR check-in: the lesson is not on now, or its check-in was stopped. */
+  qr_not_now: 409,
+  /** QR check-in: the student is not in the lesson's group, subgroup or stream. */
+  qr_not_in_audience: 403,
+  /** QR check-in: the phone is further from the room than its radius allows. */
+  qr_too_far: 403,
+  /** QR check-in: the phone's location is too coarse to tell the room from the street. */
+  qr_fix_too_coarse: 400,
+  /** QR check-in: this phone checked in another student a few minutes ago. */
+  qr_device_used: 409,
   weak_password: 400,
   wrong_password: 400,
   too_large: 413,
@@ -61,6 +75,10 @@ export const errorParams = {
   too_large: ['maxMb'],
   /** The half-year's cap, the credits registered so far and the discipline's. */
   credit_limit: ['cap', 'used', 'credits'],
+  /** Metres from the room, and the room's radius. */
+  qr_too_far: ['distance', 'radius'],
+  /** The phone's reported accuracy and the coarsest taken, in metres. */
+  qr_fix_too_coarse: ['accuracy', 'max'],
 } as const satisfies Partial<Record<ErrorCode, readonly string[]>>;
 
 export type ParamsOf<C extends ErrorCode> = C extends keyof typeof errorParams

@@ -82,6 +82,7 @@ import { paymentServices } from './payment/services.ts';
 import { staffPayments, staffPaymentsExport } from './payment/staff.ts';
 import { profileData } from './profile/profile-data.ts';
 import { resetPassword } from './profile/reset-password.ts';
+import { qrAttemptsList, qrScan, qrStart, qrStop, qrToken, qrVisit } from './qr/checkin.ts';
 import { qrTime } from './qr/time.ts';
 import { registrationDefaultYear, registrationSemesters, registrationYears } from './registration/calendar.ts';
 import { deleteRegistration, deleteRegistrationByKind } from './registration/delete.ts';
@@ -166,6 +167,12 @@ export const registry: readonly Endpoint[] = [
   currentHalfYear,
   currentYear,
   qrTime,
+  qrStart,
+  qrStop,
+  qrToken,
+  qrAttemptsList,
+  qrScan,
+  qrVisit,
   disciplineList,
   studentDisciplineList,
   semesterList,

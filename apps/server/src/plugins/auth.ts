@@ -35,6 +35,11 @@ export async function authorize(
   return user;
 }
 
+/** Whether a cookie set in reply to this request is marked Secure (COOKIE_SECURE; 'auto' follows the request). */
+export function cookieIsSecure(request: FastifyRequest, secure: 'auto' | 'true' | 'false'): boolean {
+  return secure === 'auto' ? request.protocol === 'https' : secure === 'true';
+}
+
 export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -46,7 +51,7 @@ export function setSessionCookie(
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: secure === 'auto' ? request.protocol === 'https' : secure === 'true',
+    secure: cookieIsSecure(request, secure),
     maxAge: Math.floor(maxAgeMs / 1000),
   });
 }

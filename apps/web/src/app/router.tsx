@@ -50,6 +50,8 @@ const RegistrationPage = screen(() => import('./pages/registration-page').then((
 const AppsPage = screen(() => import('./pages/apps-page').then((m) => m.AppsPage));
 const SingleWindowPage = screen(() => import('./pages/single-window-page').then((m) => m.SingleWindowPage));
 const TranscriptPage = screen(() => import('./pages/transcript-page').then((m) => m.TranscriptPage));
+const CheckinPage = screen(() => import('./pages/checkin-page').then((m) => m.CheckinPage));
+const ProjectorPage = screen(() => import('./pages/projector-page').then((m) => m.ProjectorPage));
 const VerifyPage = screen(() => import('./pages/verify-page').then((m) => m.VerifyPage));
 const StaffScreens = staffScreens.map(({ path, load }) => ({ path, Screen: screen(load) }));
 const UpcomingScreen = screen(() => import('./pages/not-available-page').then((m) => m.UpcomingScreen));
@@ -139,6 +141,8 @@ const routes: RouteObject[] = [
           { path: `${SANDBOX_PAY_PATH}/:session`, element: <SandboxCardPage /> },
           // Public pages (spec: public base /lms/public): no session needed.
           { path: '/lms/public/verify/:code?', element: <VerifyPage /> },
+          // QR check-in's link: before any sign-in (the code is traded for a ticket at once).
+          { path: '/lms/checkin', element: <CheckinPage /> },
           // Any other address outside the portal (the server answers it with a 404 status).
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -155,6 +159,7 @@ const routes: RouteObject[] = [
           { path: 'umk', element: <UmkPage /> },
           { path: 'library', element: <LibraryPage /> },
           { path: 'schedule', element: <SchedulePage /> },
+          { path: 'schedule/qr/:entry', element: <ProjectorPage /> },
           { path: 'paymentcode', element: <PaymentPage /> },
           { path: 'singlewindow', element: <SingleWindowPage /> },
           { path: 'transcript', element: <TranscriptPage /> },

@@ -1,12 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { qrAttemptsList, qrScan, qrStart, qrStop, qrToken, qrVisit } from '@okuu/contracts/qr/checkin';
 import { qrTime } from '@okuu/contracts/qr/time';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { cookieIsSecure } from '../../plugins/auth.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import type { createQrService, QrRefusal } from './qr.service.ts';
+import { maxAccuracyM } from './qr.token.ts';
+
+type QrService = ReturnType<typeof createQrService>;
+
+/** The phone's own mark, kept a year: one phone cannot check in several students in a row. */
+const deviceCookie = 'okuu_device';
+
+/** The phone's device id, set on its first scan. */
+function deviceId(request: FastifyRequest, reply: FastifyReply, secure: 'auto' | 'true' | 'false'): string {
+  const known = request.cookies[deviceCookie];
+  if (known && /^[\w-]{22}$/.test(known)) return known;
+  const id = randomBytes(16).toString('base64url');
+  reply.setCookie(deviceCookie, id, {
+    path: '/api/qr',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookieIsSecure(request, secure),
+    maxAge: 365 * 24 * 3600,
+  });
+  return id;
+}
+
+const refusalText: Record<QrRefusal, string> = {
+  qr_stale: 'The code has changed since it was scanned. Scan the code on the screen again.',
+  qr_forged: 'This is not a check-in code of this portal.',
+  qr_not_now: 'Check-in for this lesson is not open now.',
+  qr_not_in_audience: "You are not in this lesson's group, subgroup or stream.",
+  qr_too_far: 'You are too far from the room.',
+  qr_fix_too_coarse: "The phone's location is too rough to tell the room from the street.",
+  qr_device_used: 'This phone has just checked in another student.',
+};
+
+function refusal(reason: QrRefusal, extra: { distance?: number; radius?: number; accuracy: number }): AppError {
+  if (reason === 'qr_too_far') {
+    return AppError.withParams(reason, refusalText[reason], {
+      distance: extra.distance ?? 0,
+      radius: extra.radius ?? 0,
+    });
+  }
+  if (reason === 'qr_fix_too_coarse') {
+    return AppError.withParams(reason, refusalText[reason], {
+      accuracy: Math.round(extra.accuracy),
+      max: maxAccuracyM,
+    });
+  }
+  return new AppError(reason, refusalText[reason]);
+}
+
+const notYours = () => new AppError('not_found', 'You have no such check-in.');
 
 /** QR check-in's routes; `now` is the server's clock (tests of the service move it instead). */
-export function qrRoutes(now: () => Date = () => new Date()): Binding[] {
+export function qrRoutes(
+  qr: QrService,
+  opts: { now?: () => Date; secureCookie: 'auto' | 'true' | 'false' },
+): Binding[] {
+  const now = opts.now ?? (() => new Date());
+  const tokenNow = async (teacherId: number, sessionId: number, at: Date) => {
+    const shown = await qr.token(teacherId, sessionId, at);
+    if (!shown) return null;
+    return { token: shown.token, expiresAt: shown.expiresAt.toISOString(), serverMs: at.getTime() };
+  };
   return [
     bind(qrTime, async () => {
       const at = now();
       return { time: at.toISOString(), ms: at.getTime() };
+    }),
+    bind(qrStart, async ({ input, user }) => {
+      const at = now();
+      const started = await qr.start(
+        user.id,
+        { scheduleEntryId: input.id, lessonDate: qr.today(at), latitude: input.y ?? null, longitude: input.x ?? null },
+        at,
+      );
+      if (!started) throw new AppError('not_found', 'Your timetable has no such lesson.');
+      const shown = await tokenNow(user.id, started.id, at);
+      const place = await qr.place(user.id, started.id, at);
+      if (!shown || !place) throw notYours();
+      return { sessionId: started.id, lesson: await qr.lesson(started.id), place, ...shown };
+    }),
+    bind(qrStop, async ({ input, user }) => {
+      const at = now();
+      if (!(await qr.owned(user.id, input.sessionId, at))) throw notYours();
+      await qr.stop(user.id, input.sessionId, at);
+      return { stopped: true };
+    }),
+    bind(qrToken, async ({ input, user }) => {
+      const at = now();
+      const owned = await qr.owned(user.id, input.sessionId, at);
+      if (!owned) throw notYours();
+      const shown = await tokenNow(user.id, input.sessionId, at);
+      if (!shown) throw new AppError('qr_not_now', 'This check-in has been stopped.');
+      return shown;
+    }),
+    bind(qrAttemptsList, async ({ input, user }) => {
+      const at = now();
+      const owned = await qr.owned(user.id, input.sessionId, at);
+      const list = owned && (await qr.attempts(user.id, input.sessionId, at));
+      if (!owned || !list) throw notYours();
+      return { lesson: await qr.lesson(input.sessionId), running: owned.running, ...list };
+    }),
+    bind(qrScan, async ({ input, request, reply }) => {
+      const scanned = await qr.scan(input.token, now());
+      if (!scanned.ok) throw refusal(scanned.reason, { accuracy: 0 });
+      deviceId(request, reply, opts.secureCookie);
+      return {
+        ticket: scanned.ticket,
+        expiresAt: scanned.expiresAt.toISOString(),
+        lesson: await qr.lesson(scanned.sessionId),
+      };
+    }),
+    bind(qrVisit, async ({ input, user, request, reply }) => {
+      const result = await qr.visit(
+        user.id,
+        {
+          token: input.token,
+          latitude: input.y,
+          longitude: input.x,
+          accuracyM: input.accuracy,
+          deviceId: deviceId(request, reply, opts.secureCookie),
+        },
+        now(),
+      );
+      if (!result.ok) throw refusal(result.reason, { ...result, accuracy: input.accuracy });
+      return {
+        repeat: result.repeat,
+        distanceM: Math.round(result.distance),
+        lesson: await qr.lesson(result.sessionId),
+      };
     }),
   ];
 }

@@ -26,7 +26,9 @@ function during(ms: number): Date {
 
 const inRoom = () => ({ latitude: entry.lat, longitude: entry.lon, accuracyM: 10 });
 
+/** A new check-in for the lesson (the one a previous test left running is stopped first: a start would return it). */
 async function started(now = during(0)) {
+  await rows(sql`update qr_sessions set stopped_at = started_at where stopped_at is null`);
   const s = await qr.start(
     entry.teacherId,
     { scheduleEntryId: entry.id, lessonDate, latitude: entry.lat, longitude: entry.lon },
@@ -59,7 +61,7 @@ beforeAll(async () => {
   qr = createQrService(db, createJournalRepository(db));
   const [e] = await rows<typeof entry & { start: string }>(
     sql`select e.id, e.teacher_id as "teacherId", e.group_id as "groupId", r.latitude as lat, r.longitude as lon,
-          e.time_slot_id as "slotId", ((${lessonDate}::date + ts.starts_at)::timestamp::timestamptz)::text as start
+          e.time_slot_id as "slotId", ((${lessonDate}::date + ts.starts_at) at time zone 'Asia/Bishkek')::text as start
         from schedule_entries e join rooms r on r.id = e.room_id join time_slots ts on ts.id = e.time_slot_id
         where e.group_id is not null
           and (select count(*) from student_profiles sp where sp.group_id = e.group_id) >= 3

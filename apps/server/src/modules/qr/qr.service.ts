@@ -1,12 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { createJournalRepository } from '../journal/journal.repository.ts';
-import { checkPlace, newSessionSecret, tokenAt, tokenSessionId, verifyToken } from './qr.token.ts';
+import { checkPlace, newSessionSecret, ticketAt, tokenAt, tokenSessionId, verifyToken } from './qr.token.ts';
 
 type JournalRepository = ReturnType<typeof createJournalRepository>;
 
-/** Minutes before a slot's start and after its end when a check-in is still "now". */
+/** Minutes before a slot's start and after its end when a check-in is still "now" (QR_WINDOW_MINUTES). */
 export const lessonWindowMin = 10;
+/** The bell schedule's times of day are the university's wall clock. */
+const timeZone = 'Asia/Bishkek';
+const zone = sql.raw(`'${timeZone}'`);
 /** A device that checked in one student cannot check in another for this long. */
 export const deviceLockMin = 10;
 
@@ -20,8 +23,32 @@ export type QrRefusal =
   | 'qr_device_used';
 
 export type VisitResult =
-  | { ok: true; repeat: boolean; distance: number }
-  | { ok: false; reason: QrRefusal; distance?: number };
+  | { ok: true; repeat: boolean; distance: number; sessionId: number }
+  | { ok: false; reason: QrRefusal; distance?: number; radius?: number };
+
+/** The lesson of a check-in, as its screens show it. */
+export interface LessonInfo {
+  discipline: { name: string; nameKg: string; nameEn: string };
+  audience: string;
+  room: string;
+  date: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface AttemptRow {
+  studentId: number;
+  fullName: string;
+  result: 'accepted' | Exclude<QrRefusal, 'qr_forged'>;
+  distanceM: number | null;
+  at: string;
+}
+
+/** A scan was recorded in this teacher's session (the live count on the projector follows). */
+export interface AttemptNotice {
+  teacherId: number;
+  sessionId: number;
+}
 
 export interface VisitInput {
   token: string;
@@ -55,7 +82,13 @@ interface SessionRow {
  * QR check-in: a teacher's session for a lesson of their timetable, the rotating token, and a student's visit. The
  * clock is the caller's `now` (the routes pass the server's time; tests move it).
  */
-export function createQrService(db: Db, journal: JournalRepository) {
+export function createQrService(
+  db: Db,
+  journal: JournalRepository,
+  opts: { windowMin?: number; publish?: (notice: AttemptNotice) => void } = {},
+) {
+  const windowMin = opts.windowMin ?? lessonWindowMin;
+  const publish = opts.publish ?? (() => {});
   const rows = async <T>(query: SQL, on: Db = db): Promise<T[]> =>
     ((await on.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -63,8 +96,8 @@ export function createQrService(db: Db, journal: JournalRepository) {
     const [row] = await rows<SessionRow>(
       sql`select s.id, s.teacher_id as "teacherId", s.secret, s.stopped_at is not null as stopped,
             ${now.toISOString()}::timestamptz between
-              (s.lesson_date + ts.starts_at)::timestamp::timestamptz - make_interval(mins => ${lessonWindowMin})
-              and (s.lesson_date + ts.ends_at)::timestamp::timestamptz + make_interval(mins => ${lessonWindowMin})
+              ((s.lesson_date + ts.starts_at) at time zone ${zone}) - make_interval(mins => ${windowMin})
+              and ((s.lesson_date + ts.ends_at) at time zone ${zone}) + make_interval(mins => ${windowMin})
               as "inWindow",
             case when e.group_id is not null then 'group' when e.subgroup_id is not null then 'subgroup'
               else 'stream' end as "groupType",
@@ -100,6 +133,29 @@ export function createQrService(db: Db, journal: JournalRepository) {
     return inserted.length > 0;
   }
 
+  async function lesson(sessionId: number): Promise<LessonInfo> {
+    const [row] = await rows<LessonInfo>(
+      sql`select json_build_object('name', d.name, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline,
+            coalesce(g.name, sg.name, st.name) as audience, b.short_name || ' ' || r.number as room,
+            to_char(s.lesson_date, 'YYYY-MM-DD') as date, to_char(ts.starts_at, 'HH24:MI') as "startsAt",
+            to_char(ts.ends_at, 'HH24:MI') as "endsAt"
+          from qr_sessions s join schedule_entries e on e.id = s.schedule_entry_id
+            join disciplines d on d.id = e.discipline_id join time_slots ts on ts.id = e.time_slot_id
+            join rooms r on r.id = s.room_id join buildings b on b.id = r.building_id
+            left join groups g on g.id = e.group_id left join subgroups sg on sg.id = e.subgroup_id
+            left join streams st on st.id = e.stream_id
+          where s.id = ${sessionId}`,
+    );
+    if (!row) throw new Error(`No check-in session ${sessionId}`);
+    return row;
+  }
+
+  /** The teacher's own session, or null. */
+  async function own(teacherId: number, sessionId: number, now: Date): Promise<SessionRow | null> {
+    const s = await session(sessionId, now);
+    return s && s.teacherId === teacherId ? s : null;
+  }
+
   return {
     /** Starts a check-in for a lesson (schedule entry) of the teacher's own timetable on a date; null when not theirs. */
     async start(
@@ -107,6 +163,13 @@ export function createQrService(db: Db, journal: JournalRepository) {
       input: { scheduleEntryId: number; lessonDate: string; latitude: number | null; longitude: number | null },
       now: Date,
     ): Promise<{ id: number } | null> {
+      // A second start of the same lesson (a reload, another tab) returns the check-in already running.
+      const [running] = await rows<{ id: number }>(
+        sql`select id from qr_sessions where schedule_entry_id = ${input.scheduleEntryId}
+              and lesson_date = ${input.lessonDate}::date and teacher_id = ${teacherId} and stopped_at is null
+            order by id desc limit 1`,
+      );
+      if (running) return running;
       const [row] = await rows<{ id: number }>(
         sql`insert into qr_sessions (teacher_id, schedule_entry_id, lesson_date, room_id, teacher_latitude,
               teacher_longitude, secret, started_at)
@@ -116,6 +179,72 @@ export function createQrService(db: Db, journal: JournalRepository) {
             returning id`,
       );
       return row ?? null;
+    },
+
+    lesson,
+
+    /** The date (YYYY-MM-DD) of `now` on the university's wall clock: the day a check-in started now is for. */
+    today(now: Date): string {
+      return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+    },
+
+    /** The room's point and radius of the teacher's session; null when not theirs. */
+    async place(teacherId: number, sessionId: number, now: Date) {
+      const s = await own(teacherId, sessionId, now);
+      return s && { latitude: s.latitude, longitude: s.longitude, radiusM: s.radiusM };
+    },
+
+    /** Whether the session is the teacher's own (and whether it still runs); null when not. */
+    async owned(teacherId: number, sessionId: number, now: Date): Promise<{ running: boolean } | null> {
+      const s = await own(teacherId, sessionId, now);
+      return s ? { running: !s.stopped } : null;
+    },
+
+    /**
+     * Each student's latest scan in the teacher's session (an acceptance outranks later refusals), newest first, and
+     * the counts of students accepted and refused; null when the session is not theirs.
+     */
+    async attempts(teacherId: number, sessionId: number, now: Date) {
+      if (!(await own(teacherId, sessionId, now))) return null;
+      const list = await rows<AttemptRow>(
+        sql`select * from (
+              select distinct on (a.student_id) a.student_id as "studentId", concat_ws(' ', u.last_name, u.first_name, u.patronymic) as "fullName", a.result,
+                a.distance_m as "distanceM", a.at::text as at
+              from qr_attempts a join users u on u.id = a.student_id
+              where a.session_id = ${sessionId}
+              order by a.student_id, a.result = 'accepted' desc, a.at desc, a.id desc
+            ) latest order by at desc`,
+      );
+      const accepted = list.filter((a) => a.result === 'accepted').length;
+      return { attempts: list, accepted, refused: list.length - accepted };
+    },
+
+    /** The counts of students the session has accepted and refused (never accepted); null when not the teacher's. */
+    async counts(teacherId: number, sessionId: number): Promise<{ accepted: number; refused: number } | null> {
+      const [row] = await rows<{ accepted: number; refused: number }>(
+        sql`select count(*) filter (where x.acc)::int as accepted, count(*) filter (where not x.acc)::int as refused
+            from qr_sessions s left join lateral (
+              select bool_or(a.result = 'accepted') as acc from qr_attempts a where a.session_id = s.id
+              group by a.student_id
+            ) x on true
+            where s.id = ${sessionId} and s.teacher_id = ${teacherId}
+            group by s.id`,
+      );
+      return row ?? null;
+    },
+
+    /** A scanned token traded for a ticket that keeps the moment of the scan; a refusal when the token is not good. */
+    async scan(
+      token: string,
+      now: Date,
+    ): Promise<{ ok: true; ticket: string; expiresAt: Date; sessionId: number } | { ok: false; reason: QrRefusal }> {
+      const sessionId = tokenSessionId(token);
+      const s = sessionId === null ? null : await session(sessionId, now);
+      if (!s || token.startsWith('k')) return { ok: false, reason: 'qr_forged' };
+      const check = verifyToken(token, s.secret, s.id, now);
+      if (!check.ok) return { ok: false, reason: check.reason };
+      if (s.stopped || !s.inWindow) return { ok: false, reason: 'qr_not_now' };
+      return { ok: true, sessionId: s.id, ...ticketAt(s.secret, s.id, now) };
     },
 
     /** Stops the teacher's session; false when it is not theirs or already stopped. */
@@ -147,7 +276,8 @@ export function createQrService(db: Db, journal: JournalRepository) {
       if (!check.ok && check.reason === 'qr_forged') return { ok: false, reason: 'qr_forged' };
       const refuse = async (reason: QrRefusal, distance?: number): Promise<VisitResult> => {
         await record(s.id, studentId, input, reason, distance ?? null, now);
-        return distance === undefined ? { ok: false, reason } : { ok: false, reason, distance };
+        publish({ teacherId: s.teacherId, sessionId: s.id });
+        return distance === undefined ? { ok: false, reason } : { ok: false, reason, distance, radius: s.radiusM };
       };
       if (!check.ok) return refuse('qr_stale');
       if (s.stopped || !s.inWindow) return refuse('qr_not_now');
@@ -161,7 +291,7 @@ export function createQrService(db: Db, journal: JournalRepository) {
         sql`select distance_m as distance from qr_attempts
             where session_id = ${s.id} and student_id = ${studentId} and result = 'accepted'`,
       );
-      if (done) return { ok: true, repeat: true, distance: done.distance ?? place.distance };
+      if (done) return { ok: true, repeat: true, distance: done.distance ?? place.distance, sessionId: s.id };
       if (!place.ok) return refuse(place.reason, Math.round(place.distance));
       const [other] = await rows<{ id: number }>(
         sql`select id from qr_attempts where device_id = ${input.deviceId} and student_id <> ${studentId}
@@ -192,7 +322,8 @@ export function createQrService(db: Db, journal: JournalRepository) {
         await journal.putMark(lessonId, studentId, present.id, s.teacherId, tx);
         return true;
       });
-      return { ok: true, repeat: !first, distance: place.distance };
+      if (first) publish({ teacherId: s.teacherId, sessionId: s.id });
+      return { ok: true, repeat: !first, distance: place.distance, sessionId: s.id };
     },
   };
 }

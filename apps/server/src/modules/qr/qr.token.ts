@@ -10,6 +10,8 @@ export const qrStepMs = 15_000;
 /** How long into the next step a token of the previous one is still taken. */
 export const qrGraceMs = 3_000;
 
+const forged = { ok: false, reason: 'qr_forged', sessionId: null } as const;
+
 export type TokenCheck =
   | { ok: true; sessionId: number; step: number }
   | { ok: false; reason: 'qr_forged' | 'qr_stale'; sessionId: number | null };
@@ -36,16 +38,51 @@ export function tokenAt(secret: string, sessionId: number, now: Date): { token: 
   };
 }
 
-/** The session id a token claims, before it is verified (to look up the secret); null when it is not a token's shape. */
+/** How long a ticket (the moment of a scan, kept through a sign-in) stays good. */
+export const ticketTtlMs = 5 * 60_000;
+/** A ticket dated this far ahead of the server's clock was not issued by it (instances' clocks differ a little). */
+const clockSkewMs = 5_000;
+
+const tokenShape = /^(\d{1,9})\.(\d{1,15})\.([A-Za-z0-9_-]{22})$/;
+const ticketShape = /^k(\d{1,9})\.(\d{1,15})\.([A-Za-z0-9_-]{22})$/;
+
+/** The session id a token or ticket claims, before it is verified (to look up the secret); null for any other shape. */
 export function tokenSessionId(token: string): number | null {
-  const m = /^(\d{1,9})\.(\d{1,15})\.([A-Za-z0-9_-]{22})$/.exec(token);
+  const m = tokenShape.exec(token) ?? ticketShape.exec(token);
   return m ? Number(m[1]) : null;
 }
 
-/** Checks a token against the session's secret at `now`: forged (bad shape, bad mac, a future step), stale, or good. */
+/**
+ * A ticket: `k<session id>.<scan time in ms>.<mac>`, signed like a token. It records that a current token was scanned
+ * at that moment, so that a student who must sign in first is not refused for the minutes it takes.
+ */
+export function ticketAt(secret: string, sessionId: number, now: Date): { ticket: string; expiresAt: Date } {
+  const ms = now.getTime();
+  const mac = createHmac('sha256', secret).update(`k${sessionId}.${ms}`).digest().subarray(0, 16);
+  return { ticket: `k${sessionId}.${ms}.${mac.toString('base64url')}`, expiresAt: new Date(ms + ticketTtlMs) };
+}
+
+/** Checks a ticket as verifyToken checks a token: forged, stale (older than ticketTtlMs), or good. */
+function verifyTicket(m: RegExpExecArray, secret: string, sessionId: number, now: Date): TokenCheck {
+  const ms = Number(m[2]);
+  const given = Buffer.from(m[3] ?? '', 'base64url');
+  const expected = createHmac('sha256', secret).update(`k${sessionId}.${ms}`).digest().subarray(0, 16);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected) || ms > now.getTime() + clockSkewMs) {
+    return { ok: false, reason: 'qr_forged', sessionId };
+  }
+  if (now.getTime() - ms > ticketTtlMs) return { ok: false, reason: 'qr_stale', sessionId };
+  return { ok: true, sessionId, step: stepAt(new Date(ms)) };
+}
+
+/**
+ * Checks a token (or a ticket) against the session's secret at `now`: forged (bad shape, bad mac, a future step),
+ * stale, or good.
+ */
 export function verifyToken(token: string, secret: string, sessionId: number, now: Date): TokenCheck {
-  const m = /^(\d{1,9})\.(\d{1,15})\.([A-Za-z0-9_-]{22})$/.exec(token);
-  if (!m || Number(m[1]) !== sessionId) return { ok: false, reason: 'qr_forged', sessionId: null };
+  const k = ticketShape.exec(token);
+  if (k) return Number(k[1]) === sessionId ? verifyTicket(k, secret, sessionId, now) : forged;
+  const m = tokenShape.exec(token);
+  if (!m || Number(m[1]) !== sessionId) return forged;
   const step = Number(m[2]);
   const given = Buffer.from(m[3] ?? '', 'base64url');
   const expected = mac(secret, sessionId, step);

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { SocketStatus } from '../lib/chat-socket';
+import type { SocketStatus } from '../../../lib/chat-socket';
 
 /** The state of the tab's one chat socket, for the screens that poll while it is down. */
 let status: SocketStatus = 'closed';

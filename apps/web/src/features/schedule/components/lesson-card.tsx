@@ -1,6 +1,7 @@
-import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { ScheduleLesson } from '@okuu/contracts/schedule/schedule';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { GroupIcon, PinIcon, UserIcon } from '../../../components/ui/icons';
 import { localizedName } from '../../../lib/localized';
 import { audienceNote, type LessonState } from '../lib/lesson-state';
@@ -11,10 +12,12 @@ interface Props {
   /** A teacher sees the groups; a student the teacher. */
   viewer: 'teacher' | 'student';
   state: LessonState;
+  /** The lesson is today (a teacher can start its QR check-in). */
+  today?: boolean;
 }
 
 /** One lesson: slot and time, discipline and kind, week parity, who (groups or teacher) and where. */
-export function LessonCard({ lesson, viewer, state }: Props) {
+export function LessonCard({ lesson, viewer, state, today = false }: Props) {
   const { t } = useTranslation('schedule');
   const note = audienceNote(lesson);
   const room = t('lesson.roomLabel', {
@@ -93,6 +96,16 @@ export function LessonCard({ lesson, viewer, state }: Props) {
             {room}
           </Text>
         </Group>
+        {viewer === 'teacher' && today && state !== 'offWeek' && (
+          <Button component={Link} to={`/lms/schedule/qr/${lesson.id}`} size="xs" variant="light" mt="xs">
+            {t('lesson.checkin')}
+          </Button>
+        )}
+        {viewer === 'student' && state === 'now' && (
+          <Button component={Link} to="/lms/checkin" size="xs" variant="light" mt="xs">
+            {t('lesson.checkinStudent')}
+          </Button>
+        )}
       </div>
     </li>
   );

@@ -55,7 +55,13 @@ function DaySection({
       ) : (
         <ul className={classes.list}>
           {day.lessons.map((lesson) => (
-            <LessonCard key={lesson.id} lesson={lesson} viewer={viewer} state={states.get(lesson.id) ?? null} />
+            <LessonCard
+              key={lesson.id}
+              lesson={lesson}
+              viewer={viewer}
+              state={states.get(lesson.id) ?? null}
+              today={isToday}
+            />
           ))}
         </ul>
       )}

@@ -1,0 +1,136 @@
+import { chatSocketPath } from '@okuu/contracts/chat/events';
+import { qrAttemptsList, qrScan, qrStart, qrStop, qrToken } from '@okuu/contracts/qr/checkin';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { signInAll } from '../../../test/callers.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+
+// The real clock: the window is widened to the whole day (QR_WINDOW_MINUTES) so that a lesson of today is "on now"
+// whenever the suite runs; the service's own test moves the clock through a lesson's window.
+let t: TestApp;
+let cookies: Awaited<ReturnType<typeof signInAll>>;
+let entry: { id: number; lat: number; lon: number; radius: number };
+let student2Id: number;
+
+async function rows<T>(query: SQL): Promise<T[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A POST of the student's check-in, with the phone's cookies (session and device). */
+async function visit(cookie: string, body: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/qr/student/visit', payload: body, headers: { cookie } });
+  const device = res.cookies.find((c) => c.name === 'okuu_device')?.value;
+  return { status: res.statusCode, body: res.json(), device };
+}
+
+async function scan(token: string, cookie = '') {
+  const res = await t.app.inject({ method: 'POST', url: qrScan.path, payload: { token }, headers: { cookie } });
+  return { status: res.statusCode, body: res.json(), device: res.cookies.find((c) => c.name === 'okuu_device')?.value };
+}
+
+const journalMarks = (studentId: number, entryId: number) =>
+  rows<{ code: string }>(
+    sql`select a.code from journal_marks m join journal_lessons l on l.id = m.lesson_id
+          join journal_assessments a on a.id = m.assessment_id
+          join schedule_entries e on e.id = ${entryId}
+        where m.student_id = ${studentId} and l.discipline_id = e.discipline_id and l.time_slot_id = e.time_slot_id
+          and l.visit_date = (now() at time zone 'Asia/Bishkek')::date`,
+  );
+
+beforeAll(async () => {
+  t = await createTestApp({ QR_WINDOW_MINUTES: '1440', LOG_LEVEL: 'error' });
+  cookies = await signInAll(t);
+  const [e] = await rows<typeof entry>(
+    sql`select e.id, r.latitude as lat, r.longitude as lon, r.checkin_radius_m as radius
+        from schedule_entries e join rooms r on r.id = e.room_id
+        join users t on t.id = e.teacher_id and t.login = 'teacher1'
+        join student_profiles sp on sp.group_id = e.group_id join users s on s.id = sp.user_id and s.login = 'student1'
+        order by e.id limit 1`,
+  );
+  expect(e, "a lesson of teacher1 with student1's group").toBeDefined();
+  entry = e as typeof entry;
+  const [s2] = await rows<{ id: number }>(sql`select id from users where login = 'student2'`);
+  student2Id = (s2 as { id: number }).id;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('QR check-in over HTTP', () => {
+  it('runs a check-in from start to stop: ticket, present once, refusals listed, counts pushed live', async () => {
+    const start = await t.call(qrStart, { id: entry.id, x: entry.lon, y: entry.lat }, { cookie: cookies.teacher });
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    const { sessionId, token, lesson } = start.body.data;
+    expect(lesson.audience).toBeTruthy();
+    // A second start (a reload) returns the running check-in; another teacher cannot start this lesson.
+    expect((await t.call(qrStart, { id: entry.id }, { cookie: cookies.teacher })).body.data.sessionId).toBe(sessionId);
+    expect((await t.call(qrStart, { id: entry.id }, { cookie: cookies.otherTeacher })).status).toBe(404);
+    expect((await t.call(qrToken, { sessionId }, { cookie: cookies.otherTeacher })).status).toBe(404);
+
+    // The teacher's socket hears the counts.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address() as { port: number };
+    const socket = new WebSocket(`ws://127.0.0.1:${address.port}${chatSocketPath}`, {
+      headers: { cookie: cookies.teacher as string },
+    });
+    const events: { type: string; accepted?: number; refused?: number }[] = [];
+    socket.on('message', (data) => events.push(JSON.parse(String(data))));
+    await new Promise((resolve) => socket.once('open', resolve));
+    const counted = (accepted: number, refused: number) =>
+      expect
+        .poll(() => events.find((e) => e.type === 'qr' && e.accepted === accepted && e.refused === refused), {
+          timeout: 5000,
+        })
+        .toBeDefined();
+
+    // student1 scans signed out: the token is traded for a ticket, which still works after the token has changed.
+    const scanned = await scan(token);
+    expect(scanned.status, JSON.stringify(scanned.body)).toBe(200);
+    expect(scanned.device).toMatch(/^[\w-]{22}$/);
+    const ticket = scanned.body.data.ticket as string;
+    const phone1 = `${cookies.student}; okuu_device=${scanned.device}`;
+    const here = { token: ticket, x: entry.lon, y: entry.lat, accuracy: 12, idShed: sessionId, idStud: 1, idAud: 1 };
+    const first = await visit(phone1, here);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toMatchObject({ repeat: false });
+    expect((await visit(phone1, here)).body.data).toMatchObject({ repeat: true });
+    await counted(1, 0);
+
+    // student2: 2 km away (refused with the distance), then in the room on student1's phone (refused), then too coarse.
+    const phone2 = cookies.otherStudent as string;
+    const far = await visit(phone2, { ...here, y: entry.lat + 0.018 });
+    expect(far.status).toBe(403);
+    expect(far.body.error).toMatchObject({ code: 'qr_too_far', params: { radius: entry.radius } });
+    expect(Math.round((far.body.error.params.distance as number) / 100)).toBe(20);
+    const borrowed = await visit(`${phone2}; okuu_device=${scanned.device}`, here);
+    expect(borrowed.body.error.code).toBe('qr_device_used');
+    const coarse = await visit(phone2, { ...here, accuracy: 400 });
+    expect(coarse.status).toBe(400);
+    expect(coarse.body.error).toMatchObject({ code: 'qr_fix_too_coarse', params: { accuracy: 400, max: 100 } });
+    const forged = await visit(phone2, { ...here, token: `${ticket.slice(0, -2)}AA` });
+    expect(forged.body.error.code).toBe('qr_forged');
+    await counted(1, 1);
+    expect(await journalMarks(student2Id, entry.id)).toEqual([]);
+
+    const list = await t.call(qrAttemptsList, { sessionId }, { cookie: cookies.teacher });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.data).toMatchObject({ running: true, accepted: 1, refused: 1 });
+    expect(list.body.data.attempts.map((a) => a.result).sort()).toEqual(['accepted', 'qr_fix_too_coarse']);
+
+    // Stopped: no token, no scan, no visit.
+    expect((await t.call(qrStop, { sessionId }, { cookie: cookies.otherTeacher })).status).toBe(404);
+    expect((await t.call(qrStop, { sessionId }, { cookie: cookies.teacher })).status).toBe(200);
+    expect((await t.call(qrToken, { sessionId }, { cookie: cookies.teacher })).body.error.code).toBe('qr_not_now');
+    expect((await scan(token)).body.error.code).toMatch(/^qr_(not_now|stale)$/);
+    expect((await visit(phone2, here)).body.error.code).toBe('qr_not_now');
+    socket.close();
+  });
+
+  it('refuses made-up tokens and tickets with 400 qr_forged', async () => {
+    expect((await scan('1.123.AAAAAAAAAAAAAAAAAAAAAA')).body.error.code).toBe('qr_forged');
+    expect((await scan('k1.123.AAAAAAAAAAAAAAAAAAAAAA')).body.error.code).toBe('qr_forged');
+    expect((await scan('not-a-token')).status).toBe(400);
+  });
+});
