@@ -14,7 +14,9 @@ async function data<T>(res: { ok(): boolean; json(): Promise<unknown>; text(): P
 async function groupOf(browser: Browser, login: string): Promise<string> {
   const context = await browser.newContext();
   await data(await context.request.post('/api/auth/orize.json', { data: { login, password: PASSWORD } }));
-  const me = await data<{ user: { group: string } }>(await context.request.post('/api/auth/enticate.json', { data: {} }));
+  const me = await data<{ user: { group: string } }>(
+    await context.request.post('/api/auth/enticate.json', { data: {} }),
+  );
   await context.close();
   return me.user.group;
 }
@@ -44,7 +46,9 @@ test('QR check-in: teacher1 projects, student1 signs in from the link and is pre
     .flatMap((d) => d.lessons)
     .find((l) => l.audience.kind === 'group' && l.groups.some((g) => g.name === group));
   expect(lesson, `a lesson of teacher1 with ${group}`).toBeDefined();
-  const started = teacher.waitForResponse((r) => r.url().endsWith('/api/schedule/qr') && r.request().method() === 'POST');
+  const started = teacher.waitForResponse(
+    (r) => r.url().endsWith('/api/schedule/qr') && r.request().method() === 'POST',
+  );
   await teacher.goto(`/lms/schedule/qr/${lesson?.id}`);
   const { place } = await data<{ place: { latitude: number; longitude: number } }>(await started);
   const counts = teacher.getByTestId('checkin-counts');

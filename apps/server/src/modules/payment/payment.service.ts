@@ -11,7 +11,7 @@ import { isPaymentCode } from '@okuu/contracts/payment/payment-code';
 import type { PaymentConfig } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/session.ts';
-import { invalidInput, validationError } from '../../lib/validation.ts';
+import { validationError } from '../../lib/validation.ts';
 import { bankAppList } from './bank-apps.ts';
 import { elqrLink, encodeElqr } from './elqr.ts';
 import type { PaymentRepository, PaymentRow, ServiceRow, StaffFilter } from './payment.repository.ts';

@@ -6,7 +6,7 @@ import {
   sandboxConfirmationCode,
 } from '@okuu/contracts/payment/sandbox';
 import { AppError } from '../../lib/app-error.ts';
-import { invalidInput, validationError } from '../../lib/validation.ts';
+import { validationError } from '../../lib/validation.ts';
 import type { PaymentRepository, SandboxOrderRow } from './payment.repository.ts';
 import { type CallbackEvent, type CardProvider, signCallback, verifyCallback } from './provider.ts';
 
