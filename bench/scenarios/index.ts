@@ -9,6 +9,7 @@ import { journalScenario } from './journal.ts';
 import { librarySearchScenario } from './library-search.ts';
 import { lighthouseHomeScenario, lighthouseHomeWarmScenario, lighthouseLoginScenario } from './lighthouse.ts';
 import { newsFeedScenario } from './news-feed.ts';
+import { qrCheckinScenario } from './qr-checkin.ts';
 import { registrationRushScenario } from './registration-rush.ts';
 import { scheduleStudentScenario } from './schedule-student.ts';
 import { signInScenario } from './sign-in.ts';
@@ -26,6 +27,7 @@ export const scenarios: Scenario[] = [
   scheduleStudentScenario,
   registrationRushScenario,
   journalScenario,
+  qrCheckinScenario,
   homePageScenario,
   lighthouseLoginScenario,
   lighthouseHomeScenario,

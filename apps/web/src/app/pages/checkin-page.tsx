@@ -13,7 +13,7 @@ import { CheckinScreen } from '../../features/checkin/components/checkin-screen'
 export function CheckinPage() {
   const { t } = useTranslation('checkin');
   return (
-    <Container size={560} py="xl">
+    <Container size={560} py="xl" px="md">
       <PageTitle page={t('title')} />
       <Stack gap="lg">
         <Group justify="space-between">

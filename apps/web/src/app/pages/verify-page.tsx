@@ -33,7 +33,7 @@ export function VerifyPage() {
   }
 
   return (
-    <Container size={560} py="xl">
+    <Container size={560} py="xl" px="md">
       <PageTitle page={tc('titles.verify')} />
       <Stack gap="lg">
         <Group justify="space-between">

@@ -21,6 +21,18 @@ type Step =
   | { kind: 'done'; repeat: boolean; distanceM: number }
   | { kind: 'failed'; message: string; retry: boolean };
 
+/** The lesson of the last scan, kept for the tab through the sign-in (the ticket it goes with, and the lesson). */
+const lessonKey = 'checkin.lesson';
+
+function keptLesson(ticket: string | null): CheckinLesson | null {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(lessonKey) ?? 'null') as { ticket: string; lesson: CheckinLesson };
+    return kept && kept.ticket === ticket ? kept.lesson : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Where sign-in sends the student back to: this page with the ticket. */
 function returnPath(ticket: string): string {
   return `${LOGIN_PATH}?next=${encodeURIComponent(`${checkinPath}?k=${ticket}`)}`;
@@ -39,7 +51,7 @@ export function CheckinScreen() {
   const token = params.get('t');
   const ticket = params.get('k');
   const [step, setStep] = useState<Step>({ kind: token || ticket ? 'checking' : 'idle' });
-  const [lesson, setLesson] = useState<CheckinLesson | null>(null);
+  const [lesson, setLesson] = useState<CheckinLesson | null>(() => keptLesson(ticket));
   const [attempt, setAttempt] = useState(0);
 
   // A token: trade it for a ticket now (it changes every 15 s), and keep only the ticket in the address.
@@ -51,6 +63,11 @@ export function CheckinScreen() {
       .then((scanned) => {
         if (cancelled) return;
         setLesson(scanned.lesson);
+        try {
+          sessionStorage.setItem(lessonKey, JSON.stringify({ ticket: scanned.ticket, lesson: scanned.lesson }));
+        } catch {
+          // No storage (a private window): the lesson shows again once the check-in answers.
+        }
         setParams({ k: scanned.ticket }, { replace: true });
       })
       .catch((err) => !cancelled && setStep({ kind: 'failed', message: errorMessage(err), retry: false }));
