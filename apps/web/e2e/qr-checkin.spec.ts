@@ -1,5 +1,9 @@
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { WeekSchedule } from '@okuu/contracts/schedule/schedule';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import { encode } from 'uqr';
 import { PASSWORD, signIn } from './support';
 
 // The e2e server takes scans all day (QR_WINDOW_MINUTES=1440 in playwright.config.ts), so that a lesson of today is
@@ -27,6 +31,43 @@ async function shownLink(page: Page): Promise<string> {
   expect(token).toBeTruthy();
   return `/lms/checkin?t=${encodeURIComponent(token as string)}`;
 }
+
+/** Starts teacher1's check-in of a lesson with `group` in a new page; the room's point. */
+async function projector(browser: Browser, group: string) {
+  const teacher = await (await browser.newContext()).newPage();
+  await signIn(teacher, 'teacher1');
+  const year = await data<{ year: number }>(await teacher.request.get('/api/discipline/current/year.json'));
+  const ws = await data<{ ws: number }>(await teacher.request.get('/api/discipline/current/ws.json'));
+  const week = await data<WeekSchedule>(
+    await teacher.request.post('/api/schedule/teacher.json', { data: { year: year.year, ws: ws.ws } }),
+  );
+  const lesson = week.days
+    .flatMap((d) => d.lessons)
+    .find((l) => l.audience.kind === 'group' && l.groups.some((g) => g.name === group));
+  expect(lesson, `a lesson of teacher1 with ${group}`).toBeDefined();
+  const started = teacher.waitForResponse((r) => r.url().endsWith('/api/schedule/qr') && r.request().method() === 'POST');
+  await teacher.goto(`/lms/schedule/qr/${lesson?.id}`);
+  const { place } = await data<{ place: { latitude: number; longitude: number } }>(await started);
+  return { teacher, place };
+}
+
+/** A camera's video of a QR code of `text`, for Chromium's fake camera (YUV4MPEG2, 4:2:0, grey only). */
+function qrVideo(text: string): Buffer {
+  const { data: modules, size } = encode(text, { ecc: 'M', border: 4 });
+  const [width, height, scale] = [640, 480, Math.floor(440 / size)];
+  const luma = Buffer.alloc(width * height, 235);
+  const [left, top] = [Math.floor((width - size * scale) / 2), Math.floor((height - size * scale) / 2)];
+  for (let y = 0; y < size * scale; y++) {
+    for (let x = 0; x < size * scale; x++) {
+      if (modules[Math.floor(y / scale)]?.[Math.floor(x / scale)]) luma[(top + y) * width + left + x] = 16;
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]);
+}
+
+test.describe.configure({ mode: 'serial' });
 
 test('QR check-in: teacher1 projects, student1 signs in from the link and is present, student2 2 km away is refused', async ({
   browser,
@@ -91,4 +132,41 @@ test('QR check-in: teacher1 projects, student1 signs in from the link and is pre
   await teacher.getByRole('button', { name: 'Остановить' }).click();
   await teacher.getByRole('dialog').getByRole('button', { name: 'Остановить' }).click();
   await expect(teacher.getByText('Отметка остановлена.')).toBeVisible();
+});
+
+test("the portal's own scanner reads the projected code from the phone's camera", async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const { teacher, place } = await projector(browser, await groupOf(browser, 'student1'));
+  // A phone whose camera films the projector: Chromium's fake camera plays a video of the code.
+  const video = path.join(os.tmpdir(), `okuu-qr-${testInfo.workerIndex}-${Date.now()}.y4m`);
+  await writeFile(video, qrVideo('placeholder'));
+  const phone = await chromium.launch({
+    ...testInfo.project.use.launchOptions,
+    args: [
+      ...(testInfo.project.use.launchOptions?.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await phone.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      locale: 'ru-RU',
+      geolocation: { latitude: place.latitude, longitude: place.longitude, accuracy: 15 },
+      permissions: ['geolocation', 'camera'],
+    });
+    const page = await context.newPage();
+    await signIn(page, 'student1');
+    await page.goto('/lms/checkin');
+    // The code on the screen now, filmed.
+    const token = await teacher.getByRole('img', { name: /QR/ }).getAttribute('data-token');
+    await writeFile(video, qrVideo(`${testInfo.project.use.baseURL}/lms/checkin?t=${token}`));
+    await page.getByRole('button', { name: 'Сканировать QR-код' }).click();
+    await expect(page).toHaveURL(/\/lms\/checkin\?k=/, { timeout: 15_000 });
+    // student1 checked in with the link in the first test: a harmless repeat.
+    await expect(page.getByRole('status')).toContainText(/Вы (уже )?отмечены/);
+  } finally {
+    await phone.close();
+  }
 });

@@ -223,6 +223,14 @@ export function createJournalRepository(db: Db) {
       return found ?? null;
     },
 
+    /** Whether the student belongs to the audience (one row looked up, not the whole list). */
+    async inAudience(groupType: GroupType, audienceId: number, studentId: number): Promise<boolean> {
+      const found = await rows(
+        sql`select 1 from (${audienceStudents(groupType, audienceId)}) s where s.id = ${studentId} limit 1`,
+      );
+      return found.length > 0;
+    },
+
     async students(groupType: GroupType, audienceId: number, on: Db = db): Promise<StudentRow[]> {
       return rows(
         sql`select u.id, ${fio('u')} as name from (${audienceStudents(groupType, audienceId)}) s
@@ -286,13 +294,26 @@ export function createJournalRepository(db: Db) {
      */
     async ensureLesson(ref: LessonRef, teacherId: number, on: Db = db): Promise<number> {
       const a = audienceColumns(ref);
+      // The lesson is looked up first: the upsert's row lock, held to the end of the transaction, would queue every
+      // save of one lesson (a QR check-in of a whole stream) behind each other; only a missing lesson is inserted.
       const [row] = await rows<{ id: number }>(
-        sql`insert into journal_lessons (academic_year_id, half_year_kind, discipline_id, lesson_kind_id, group_id,
-              subgroup_id, stream_id, visit_date, time_slot_id, times_count, teacher_id)
-            values (${ref.year}, ${ref.ws}, ${ref.disciplineId}, ${ref.kindId}, ${a.groupId}, ${a.subgroupId},
-              ${a.streamId}, ${ref.visitDate}, ${ref.timeSlotId}, ${ref.timesCount}, ${teacherId})
-            on conflict on constraint journal_lessons_key do update set teacher_id = journal_lessons.teacher_id
-            returning id`,
+        sql`with found as (
+              select id from journal_lessons
+              where academic_year_id = ${ref.year} and half_year_kind = ${ref.ws} and discipline_id = ${ref.disciplineId}
+                and lesson_kind_id = ${ref.kindId} and group_id is not distinct from ${a.groupId}::int
+                and subgroup_id is not distinct from ${a.subgroupId}::int
+                and stream_id is not distinct from ${a.streamId}::int and visit_date = ${ref.visitDate}::date
+                and time_slot_id = ${ref.timeSlotId} and times_count = ${ref.timesCount}
+            ), made as (
+              insert into journal_lessons (academic_year_id, half_year_kind, discipline_id, lesson_kind_id, group_id,
+                subgroup_id, stream_id, visit_date, time_slot_id, times_count, teacher_id)
+              select ${ref.year}, ${ref.ws}, ${ref.disciplineId}, ${ref.kindId}, ${a.groupId}::int, ${a.subgroupId}::int,
+                ${a.streamId}::int, ${ref.visitDate}::date, ${ref.timeSlotId}, ${ref.timesCount}, ${teacherId}
+              where not exists (select 1 from found)
+              on conflict on constraint journal_lessons_key do update set teacher_id = journal_lessons.teacher_id
+              returning id
+            )
+            select id from found union all select id from made`,
         on,
       );
       return (row as { id: number }).id;

@@ -281,8 +281,7 @@ export function createQrService(
       };
       if (!check.ok) return refuse('qr_stale');
       if (s.stopped || !s.inWindow) return refuse('qr_not_now');
-      const audience = await journal.students(s.groupType, s.audienceId);
-      if (!audience.some((a) => a.id === studentId)) return refuse('qr_not_in_audience');
+      if (!(await journal.inAudience(s.groupType, s.audienceId, studentId))) return refuse('qr_not_in_audience');
       const place = checkPlace(
         { latitude: s.latitude, longitude: s.longitude, radiusM: s.radiusM },
         { latitude: input.latitude, longitude: input.longitude, accuracyM: input.accuracyM },
