@@ -29,7 +29,7 @@ async function groupOf(browser: Browser, login: string): Promise<string> {
 async function shownLink(page: Page): Promise<string> {
   const token = await page.getByRole('img', { name: /QR/ }).getAttribute('data-token');
   expect(token).toBeTruthy();
-  return `/lms/checkin?t=${encodeURIComponent(token as string)}`;
+  return `/lms/public/checkin?t=${encodeURIComponent(token as string)}`;
 }
 
 /** Starts teacher1's check-in of a lesson with `group` in a new page; the room's point. */
@@ -45,7 +45,9 @@ async function projector(browser: Browser, group: string) {
     .flatMap((d) => d.lessons)
     .find((l) => l.audience.kind === 'group' && l.groups.some((g) => g.name === group));
   expect(lesson, `a lesson of teacher1 with ${group}`).toBeDefined();
-  const started = teacher.waitForResponse((r) => r.url().endsWith('/api/schedule/qr') && r.request().method() === 'POST');
+  const started = teacher.waitForResponse(
+    (r) => r.url().endsWith('/api/schedule/qr') && r.request().method() === 'POST',
+  );
   await teacher.goto(`/lms/schedule/qr/${lesson?.id}`);
   const { place } = await data<{ place: { latitude: number; longitude: number } }>(await started);
   return { teacher, place };
@@ -76,22 +78,7 @@ test('QR check-in: teacher1 projects, student1 signs in from the link and is pre
   const group = await groupOf(browser, 'student1');
 
   // teacher1 opens the check-in of a lesson with student1's group.
-  const teacher = await (await browser.newContext()).newPage();
-  await signIn(teacher, 'teacher1');
-  const year = await data<{ year: number }>(await teacher.request.get('/api/discipline/current/year.json'));
-  const ws = await data<{ ws: number }>(await teacher.request.get('/api/discipline/current/ws.json'));
-  const week = await data<WeekSchedule>(
-    await teacher.request.post('/api/schedule/teacher.json', { data: { year: year.year, ws: ws.ws } }),
-  );
-  const lesson = week.days
-    .flatMap((d) => d.lessons)
-    .find((l) => l.audience.kind === 'group' && l.groups.some((g) => g.name === group));
-  expect(lesson, `a lesson of teacher1 with ${group}`).toBeDefined();
-  const started = teacher.waitForResponse(
-    (r) => r.url().endsWith('/api/schedule/qr') && r.request().method() === 'POST',
-  );
-  await teacher.goto(`/lms/schedule/qr/${lesson?.id}`);
-  const { place } = await data<{ place: { latitude: number; longitude: number } }>(await started);
+  const { teacher, place } = await projector(browser, group);
   const counts = teacher.getByTestId('checkin-counts');
   await expect(counts).toContainText('0');
   await expect(teacher.getByText(/Код сменится через \d+ с/)).toBeVisible();
@@ -108,7 +95,7 @@ test('QR check-in: teacher1 projects, student1 signs in from the link and is pre
   await student1.getByLabel('Логин').fill('student1');
   await student1.getByRole('textbox', { name: 'Пароль', exact: true }).fill(PASSWORD);
   await student1.getByRole('button', { name: 'Войти' }).click();
-  await expect(student1).toHaveURL(/\/lms\/checkin\?k=/);
+  await expect(student1).toHaveURL(/\/lms\/public\/checkin\?k=/);
   await expect(student1.getByRole('status')).toContainText('Вы отмечены: присутствует.');
 
   // The projector's count goes up without a reload.
@@ -158,12 +145,12 @@ test("the portal's own scanner reads the projected code from the phone's camera"
     });
     const page = await context.newPage();
     await signIn(page, 'student1');
-    await page.goto('/lms/checkin');
+    await page.goto('/lms/public/checkin');
     // The code on the screen now, filmed.
     const token = await teacher.getByRole('img', { name: /QR/ }).getAttribute('data-token');
-    await writeFile(video, qrVideo(`${testInfo.project.use.baseURL}/lms/checkin?t=${token}`));
+    await writeFile(video, qrVideo(`${testInfo.project.use.baseURL}/lms/public/checkin?t=${token}`));
     await page.getByRole('button', { name: 'Сканировать QR-код' }).click();
-    await expect(page).toHaveURL(/\/lms\/checkin\?k=/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/lms\/public\/checkin\?k=/, { timeout: 15_000 });
     // student1 checked in with the link in the first test: a harmless repeat.
     await expect(page.getByRole('status')).toContainText(/Вы (уже )?отмечены/);
   } finally {

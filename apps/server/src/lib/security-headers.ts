@@ -1,7 +1,8 @@
 /** The portal's own pages: scripts and styles from the portal only; the chat socket. */
 const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
+  // WebAssembly may be compiled (the check-in page's QR reader), never JavaScript from strings.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "script-src-attr 'none'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

@@ -62,7 +62,7 @@ describe('the pages of the web app', () => {
     for (const url of ['/lms/login', '/lms', '/lms/index.html']) {
       const policy = String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
       const scripts = policy.split(';').find((directive) => directive.startsWith('script-src '));
-      expect(scripts, url).toBe(`script-src 'self' ${hashOf(themeScript)}`);
+      expect(scripts, url).toBe(`script-src 'self' ${hashOf(themeScript)} 'wasm-unsafe-eval'`);
     }
   });
 

@@ -142,7 +142,7 @@ const routes: RouteObject[] = [
           // Public pages (spec: public base /lms/public): no session needed.
           { path: '/lms/public/verify/:code?', element: <VerifyPage /> },
           // QR check-in's link: before any sign-in (the code is traded for a ticket at once).
-          { path: '/lms/checkin', element: <CheckinPage /> },
+          { path: '/lms/public/checkin', element: <CheckinPage /> },
           // Any other address outside the portal (the server answers it with a 404 status).
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -10,7 +10,7 @@ import { idInput, namedRecord } from '../fields.ts';
  */
 
 /** The portal page a scanned QR opens. */
-export const checkinPath = '/lms/checkin';
+export const checkinPath = '/lms/public/checkin';
 
 /** A real number from `min` to `max` (a coordinate, an accuracy in metres); refused as out_of_range {min, max}. */
 function realNumber(min: number, max: number) {

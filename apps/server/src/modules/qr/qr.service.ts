@@ -133,7 +133,14 @@ export function createQrService(
     return inserted.length > 0;
   }
 
+  // What a session is for never changes: its lesson, kept once read (a lecture's scans all ask for it).
+  const lessons = new Map<number, LessonInfo>();
+  let presentId: number | undefined;
+  const keptLessons = 500;
+
   async function lesson(sessionId: number): Promise<LessonInfo> {
+    const kept = lessons.get(sessionId);
+    if (kept) return kept;
     const [row] = await rows<LessonInfo>(
       sql`select json_build_object('name', d.name, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline,
             coalesce(g.name, sg.name, st.name) as audience, b.short_name || ' ' || r.number as room,
@@ -147,6 +154,8 @@ export function createQrService(
           where s.id = ${sessionId}`,
     );
     if (!row) throw new Error(`No check-in session ${sessionId}`);
+    if (lessons.size >= keptLessons) lessons.delete(lessons.keys().next().value as number);
+    lessons.set(sessionId, row);
     return row;
   }
 
@@ -286,21 +295,22 @@ export function createQrService(
         { latitude: s.latitude, longitude: s.longitude, radiusM: s.radiusM },
         { latitude: input.latitude, longitude: input.longitude, accuracyM: input.accuracyM },
       );
-      const [done] = await rows<{ distance: number | null }>(
-        sql`select distance_m as distance from qr_attempts
-            where session_id = ${s.id} and student_id = ${studentId} and result = 'accepted'`,
+      // This student's acceptance (a repeat), and another student's by this device (the device rule), in one look.
+      const earlier = await rows<{ mine: boolean; distance: number | null }>(
+        sql`select student_id = ${studentId} as mine, distance_m as distance from qr_attempts
+            where result = 'accepted' and (
+              (session_id = ${s.id} and student_id = ${studentId})
+              or (device_id = ${input.deviceId} and student_id <> ${studentId}
+                and (session_id = ${s.id} or at > ${now.toISOString()}::timestamptz - make_interval(mins => ${deviceLockMin}))))
+            order by 1 desc limit 1`,
       );
+      const done = earlier.find((e) => e.mine);
       if (done) return { ok: true, repeat: true, distance: done.distance ?? place.distance, sessionId: s.id };
       if (!place.ok) return refuse(place.reason, Math.round(place.distance));
-      const [other] = await rows<{ id: number }>(
-        sql`select id from qr_attempts where device_id = ${input.deviceId} and student_id <> ${studentId}
-              and result = 'accepted'
-              and (session_id = ${s.id} or at > ${now.toISOString()}::timestamptz - make_interval(mins => ${deviceLockMin}))
-            limit 1`,
-      );
-      if (other) return refuse('qr_device_used');
-      const [present] = await rows<{ id: number }>(sql`select id from journal_assessments where code = '+'`);
-      if (!present) throw new Error("The assessment scale has no '+' (present)");
+      if (earlier.length > 0) return refuse('qr_device_used');
+      presentId ??= (await rows<{ id: number }>(sql`select id from journal_assessments where code = '+'`))[0]?.id;
+      if (presentId === undefined) throw new Error("The assessment scale has no '+' (present)");
+      const present = { id: presentId };
       const first = await journal.transaction(async (tx) => {
         if (!(await record(s.id, studentId, input, 'accepted', place.distance, now, tx))) return false;
         const lessonId = await journal.ensureLesson(

@@ -7,7 +7,7 @@ import { ProductLogo } from '../../components/ui/product-logo';
 import { CheckinScreen } from '../../features/checkin/components/checkin-screen';
 
 /**
- * /lms/checkin, what a scanned check-in QR opens: outside the portal's layout, so that it works before sign-in (the
+ * /lms/public/checkin, what a scanned check-in QR opens: outside the portal's layout, so that it works before sign-in (the
  * code is traded for a ticket at once) and loads little on a phone.
  */
 export function CheckinPage() {

@@ -39,7 +39,7 @@ function returnPath(ticket: string): string {
 }
 
 /**
- * The student's side of QR check-in (/lms/checkin). The link in the projector's QR (`?t=<token>`) is traded at once
+ * The student's side of QR check-in (/lms/public/checkin). The link in the projector's QR (`?t=<token>`) is traded at once
  * for a ticket (`?k=`), before anything slow: a student who is not signed in signs in and comes back to it. Then the
  * phone's location goes with the ticket; the answer is the check-in or the reason it was refused. Opened without a
  * code, the page offers its own camera scanner.

@@ -6,14 +6,14 @@ describe('check-in links', () => {
   const origin = 'https://portal.example';
 
   it("takes the token of this portal's check-in link only", () => {
-    expect(tokenOfScan(`${origin}/lms/checkin?t=12.345.abc`, origin)).toBe('12.345.abc');
-    expect(tokenOfScan('https://elsewhere.example/lms/checkin?t=12.345.abc', origin)).toBeNull();
+    expect(tokenOfScan(`${origin}/lms/public/checkin?t=12.345.abc`, origin)).toBe('12.345.abc');
+    expect(tokenOfScan('https://elsewhere.example/lms/public/checkin?t=12.345.abc', origin)).toBeNull();
     expect(tokenOfScan(`${origin}/lms/news?t=1`, origin)).toBeNull();
     expect(tokenOfScan('just some text', origin)).toBeNull();
   });
 
   it('returns after sign-in to a page of the portal, never elsewhere', () => {
-    expect(afterSignIn('?next=%2Flms%2Fcheckin%3Fk%3Dk1.2.x')).toBe('/lms/checkin?k=k1.2.x');
+    expect(afterSignIn('?next=%2Flms%2Fpublic%2Fcheckin%3Fk%3Dk1.2.x')).toBe('/lms/public/checkin?k=k1.2.x');
     expect(afterSignIn('?next=//evil.example/lms/')).toBe('/lms');
     expect(afterSignIn('?next=https://evil.example/lms/x')).toBe('/lms');
     expect(afterSignIn('?next=/lms//evil.example')).toBe('/lms');

@@ -102,7 +102,7 @@ export function LessonCard({ lesson, viewer, state, today = false }: Props) {
           </Button>
         )}
         {viewer === 'student' && state === 'now' && (
-          <Button component={Link} to="/lms/checkin" size="xs" variant="light" mt="xs">
+          <Button component={Link} to="/lms/public/checkin" size="xs" variant="light" mt="xs">
             {t('lesson.checkinStudent')}
           </Button>
         )}
