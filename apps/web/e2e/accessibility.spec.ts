@@ -198,5 +198,20 @@ for (const scheme of ['dark', 'light'] as const) {
       await expect(page.getByRole('heading', { name: 'Журнал изменений' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
+
+    test('QR check-in: the projector and the phone page', async ({ page }) => {
+      await signIn(page, 'teacher1');
+      await page.goto('/lms/schedule');
+      const start = page.getByRole('link', { name: 'QR-отметка' }).first();
+      // Only today's lessons can start a check-in (none on a free day): the phone page is checked in any case.
+      if (await start.isVisible()) {
+        await start.click();
+        await expect(page.getByText(/Код сменится через/)).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+      await page.goto('/lms/public/checkin');
+      await expect(page.getByRole('button', { name: 'Сканировать QR-код' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }

@@ -7,6 +7,7 @@ import type misc from './locales/ru/misc.json';
 import type profile from './locales/ru/profile.json';
 import type chat from './locales/ru/screens/chat.json';
 import type checkin from './locales/ru/screens/checkin.json';
+import type fields from './locales/ru/screens/fields.json';
 import type journal from './locales/ru/screens/journal.json';
 import type library from './locales/ru/screens/library.json';
 import type news from './locales/ru/screens/news.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
       common: typeof common;
       discipline: typeof discipline;
       errors: typeof errors;
+      fields: typeof fields;
       journal: typeof journal;
       library: typeof library;
       misc: typeof misc;

@@ -44,9 +44,9 @@ export const errorStatus = {
   qr_not_now: 409,
   /** QR check-in: the student is not in the lesson's group, subgroup or stream. */
   qr_not_in_audience: 403,
-  /** QR check-in: the phone is further from the room than its radius allows. */
+  /** QR check-in: the phone is further from the room than its radius allows (params: distance and radius, metres). */
   qr_too_far: 403,
-  /** QR check-in: the phone's location is too coarse to tell the room from the street. */
+  /** QR check-in: the phone's location is too coarse to tell the room from the street (params: accuracy, max). */
   qr_fix_too_coarse: 400,
   /** QR check-in: this phone checked in another student a few minutes ago. */
   qr_device_used: 409,
@@ -75,10 +75,6 @@ export const errorParams = {
   too_large: ['maxMb'],
   /** The half-year's cap, the credits registered so far and the discipline's. */
   credit_limit: ['cap', 'used', 'credits'],
-  /** Metres from the room, and the room's radius. */
-  qr_too_far: ['distance', 'radius'],
-  /** The phone's reported accuracy and the coarsest taken, in metres. */
-  qr_fix_too_coarse: ['accuracy', 'max'],
 } as const satisfies Partial<Record<ErrorCode, readonly string[]>>;
 
 export type ParamsOf<C extends ErrorCode> = C extends keyof typeof errorParams

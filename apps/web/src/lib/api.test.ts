@@ -3,6 +3,7 @@ import { profileData } from '@okuu/contracts/profile/profile-data';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../test/render';
 import { ApiError, callApi, REQUEST_TIMEOUT_MS, setUnauthorizedHandler } from './api';
+import { errorMessage } from './error-message';
 
 const logoData = {
   logo: '/logo.image',
@@ -42,6 +43,20 @@ describe('api client', () => {
 
     fakeServer({ '/logo.json': { status: 503, error: { code: 'unavailable', message: 'Down' } } });
     expect((await failure(callApi(logo, {}))).category).toBe('SERVER_ERROR');
+  });
+
+  it("loads the fields' labels before a refusal of the input reaches the screen", async () => {
+    fakeServer({
+      '/logo.json': {
+        status: 400,
+        error: {
+          code: 'validation',
+          message: 'Bad',
+          issues: [{ path: ['newlog'], rule: 'too_short', params: { min: 3 } }],
+        },
+      },
+    });
+    expect(errorMessage(await failure(callApi(logo, {})))).toBe('Новый логин: не менее 3 символов.');
   });
 
   it('rejects a reply that does not match the contract', async () => {

@@ -178,7 +178,19 @@ export async function callApi<E extends Endpoint>(
   options: CallOptions = {},
 ): Promise<DataOf<E>> {
   const { status, envelope } = await (takeEarlyReply(endpoint, input) ?? sendCall(endpoint, input, options));
-  return settleReply(endpoint, status, envelope);
+  return withFieldLabels(() => settleReply(endpoint, status, envelope));
+}
+
+/** Settles a reply; a refusal of the input waits for the fields' labels that explain it (loaded once). */
+export async function withFieldLabels<T>(settle: () => T): Promise<T> {
+  try {
+    return settle();
+  } catch (error) {
+    if (error instanceof ApiError && error.issues.length > 0) {
+      await import('./field-labels').then((m) => m.loadFieldLabels()).catch(() => {});
+    }
+    throw error;
+  }
 }
 
 /** The failure of a call that never got an answer: the browser is offline, or the server cannot be reached. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api';
 import { errorMessage } from './error-message';
+import { loadFieldLabels } from './field-labels';
 import { switchLanguage } from './i18n';
 
 const apiError = (init: Partial<ConstructorParameters<typeof ApiError>[0]>) =>
@@ -25,6 +26,8 @@ describe('errorMessage', () => {
   });
 
   it('names each refused field and what is wrong, in the current language', async () => {
+    // (callApi loads the labels when a reply refuses the input; this error is made here.)
+    await loadFieldLabels();
     const refused = apiError({
       code: 'validation',
       issues: [

@@ -28,8 +28,8 @@ export function issueMessage(issue: ValidationIssue): string {
   const rule: ValidationRule = i18n.exists(`errors:rule.${issue.rule}`) ? issue.rule : 'invalid';
   const problem = i18n.t(`errors:rule.${rule}`, issue.params ?? {});
   const field = issue.path.find((key): key is string => typeof key === 'string');
-  if (field && i18n.exists(`errors:field.${field}`)) {
-    return i18n.t('errors:issue.withField', { field: i18n.t(`errors:field.${field as 'login'}`), problem });
+  if (field && i18n.exists(`fields:${field}`)) {
+    return i18n.t('errors:issue.withField', { field: i18n.t(`fields:${field as 'login'}`), problem });
   }
   const capitalized = problem.charAt(0).toLocaleUpperCase(localeOf[currentLanguage()]) + problem.slice(1);
   return i18n.t('errors:issue.alone', { problem: capitalized });

@@ -1,6 +1,6 @@
 import type { DataOf, Endpoint } from '@okuu/contracts/endpoint';
 import type { Envelope } from '@okuu/contracts/errors';
-import { ApiError, connectionFailure, REQUEST_TIMEOUT_MS, settleReply } from './api';
+import { ApiError, connectionFailure, REQUEST_TIMEOUT_MS, settleReply, withFieldLabels } from './api';
 
 /** How far an upload has come: bytes sent of the body's total, and the whole percent (0–100). */
 export interface UploadProgress {
@@ -72,11 +72,7 @@ export function uploadForm<E extends Endpoint>(
       } catch {
         envelope = undefined;
       }
-      try {
-        resolve(settleReply(endpoint, xhr.status, envelope));
-      } catch (error) {
-        reject(error);
-      }
+      withFieldLabels(() => settleReply(endpoint, xhr.status, envelope)).then(resolve, reject);
     });
     xhr.addEventListener('error', () => {
       finish();

@@ -39,19 +39,14 @@ const refusalText: Record<QrRefusal, string> = {
 };
 
 function refusal(reason: QrRefusal, extra: { distance?: number; radius?: number; accuracy: number }): AppError {
-  if (reason === 'qr_too_far') {
-    return AppError.withParams(reason, refusalText[reason], {
-      distance: extra.distance ?? 0,
-      radius: extra.radius ?? 0,
-    });
-  }
-  if (reason === 'qr_fix_too_coarse') {
-    return AppError.withParams(reason, refusalText[reason], {
-      accuracy: Math.round(extra.accuracy),
-      max: maxAccuracyM,
-    });
-  }
-  return new AppError(reason, refusalText[reason]);
+  // The check-in page explains these two with their numbers (the texts live with it, not in every page's catalogue).
+  const params: Record<string, number> | undefined =
+    reason === 'qr_too_far'
+      ? { distance: extra.distance ?? 0, radius: extra.radius ?? 0 }
+      : reason === 'qr_fix_too_coarse'
+        ? { accuracy: Math.round(extra.accuracy), max: maxAccuracyM }
+        : undefined;
+  return new AppError(reason, refusalText[reason], null, params ? { params } : {});
 }
 
 const notYours = () => new AppError('not_found', 'You have no such check-in.');

@@ -45,7 +45,13 @@ function returnPath(ticket: string): string {
  * code, the page offers its own camera scanner.
  */
 export function CheckinScreen() {
-  const { t } = useTranslation('checkin');
+  const { t, i18n } = useTranslation('checkin');
+
+  /** A refusal of QR check-in explained with its numbers (this screen's texts), any other failure as usual. */
+  function refusalMessage(err: unknown): string {
+    if (!(err instanceof ApiError) || !i18n.exists(`checkin:refused.${err.code}`)) return errorMessage(err);
+    return t(`refused.${err.code}` as 'refused.qr_stale', err.params ?? {});
+  }
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('t');
@@ -70,7 +76,7 @@ export function CheckinScreen() {
         }
         setParams({ k: scanned.ticket }, { replace: true });
       })
-      .catch((err) => !cancelled && setStep({ kind: 'failed', message: errorMessage(err), retry: false }));
+      .catch((err) => !cancelled && setStep({ kind: 'failed', message: refusalMessage(err), retry: false }));
     return () => {
       cancelled = true;
     };
@@ -111,7 +117,7 @@ export function CheckinScreen() {
         } else {
           const code = err instanceof ApiError ? err.code : null;
           const retry = code === 'qr_too_far' || code === 'qr_fix_too_coarse' || !(err instanceof ApiError && code);
-          setStep({ kind: 'failed', message: errorMessage(err), retry });
+          setStep({ kind: 'failed', message: refusalMessage(err), retry });
         }
       });
     return () => {

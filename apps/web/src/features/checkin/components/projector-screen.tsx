@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { type CheckinToken, checkinPath } from '@okuu/contracts/qr/checkin';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -217,26 +217,26 @@ export function ProjectorScreen({ entryId }: { entryId: number }) {
         ) : attempts.data.attempts.length === 0 ? (
           <Text c="dimmed">{t('projector.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped data-testid="checkin-attempts">
-              <Table.Tbody>
-                {attempts.data.attempts.map((a) => (
-                  <Table.Tr key={a.studentId}>
-                    <Table.Td>{a.fullName}</Table.Td>
-                    <Table.Td>
-                      <Badge color={a.result === 'accepted' ? 'teal' : 'red'} variant="light" tt="none">
-                        {t(`result.${a.result}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {a.distanceM === null ? '' : t('projector.distance', { meters: Math.round(a.distanceM) })}
-                    </Table.Td>
-                    <Table.Td>{new Date(a.at).toLocaleTimeString()}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="checkin-attempts">
+            {attempts.data.attempts.map((a) => (
+              <Group component="li" key={a.studentId} gap="xs" justify="space-between" wrap="wrap">
+                <Text fw={500}>{a.fullName}</Text>
+                <Group gap="xs">
+                  <Badge color={a.result === 'accepted' ? 'teal' : 'red'} variant="light" tt="none">
+                    {t(`result.${a.result}`)}
+                  </Badge>
+                  {a.distanceM !== null && (
+                    <Text size="sm" c="dimmed">
+                      {t('projector.distance', { meters: Math.round(a.distanceM) })}
+                    </Text>
+                  )}
+                  <Text size="sm" c="dimmed">
+                    {new Date(a.at).toLocaleTimeString()}
+                  </Text>
+                </Group>
+              </Group>
+            ))}
+          </Stack>
         )}
       </Paper>
       <ConfirmDialog
