@@ -19,7 +19,8 @@ type Step =
   | { kind: 'locating' }
   | { kind: 'sending' }
   | { kind: 'done'; repeat: boolean; distanceM: number }
-  | { kind: 'failed'; message: string; retry: boolean };
+  /** Why it failed: a text of this screen, or a failed call (explained while rendering, in the current language). */
+  | { kind: 'failed'; key?: 'locationDenied' | 'locationFailed' | 'notStudent'; error?: unknown; retry: boolean };
 
 /** The lesson of the last scan, kept for the tab through the sign-in (the ticket it goes with, and the lesson). */
 const lessonKey = 'checkin.lesson';
@@ -76,7 +77,7 @@ export function CheckinScreen() {
         }
         setParams({ k: scanned.ticket }, { replace: true });
       })
-      .catch((err) => !cancelled && setStep({ kind: 'failed', message: refusalMessage(err), retry: false }));
+      .catch((error) => !cancelled && setStep({ kind: 'failed', error, retry: false }));
     return () => {
       cancelled = true;
     };
@@ -107,23 +108,23 @@ export function CheckinScreen() {
       .catch((err: unknown) => {
         if (cancelled) return;
         if (err === ('denied' satisfies FixFailure)) {
-          setStep({ kind: 'failed', message: t('student.locationDenied'), retry: true });
+          setStep({ kind: 'failed', key: 'locationDenied', retry: true });
         } else if (err === ('failed' satisfies FixFailure)) {
-          setStep({ kind: 'failed', message: t('student.locationFailed'), retry: true });
+          setStep({ kind: 'failed', key: 'locationFailed', retry: true });
         } else if (err instanceof ApiError && err.status === 401) {
           navigate(returnPath(ticket), { replace: true });
         } else if (err instanceof ApiError && err.code === 'forbidden') {
-          setStep({ kind: 'failed', message: t('student.notStudent'), retry: false });
+          setStep({ kind: 'failed', key: 'notStudent', retry: false });
         } else {
           const code = err instanceof ApiError ? err.code : null;
           const retry = code === 'qr_too_far' || code === 'qr_fix_too_coarse' || !(err instanceof ApiError && code);
-          setStep({ kind: 'failed', message: refusalMessage(err), retry });
+          setStep({ kind: 'failed', error: err, retry });
         }
       });
     return () => {
       cancelled = true;
     };
-  }, [ticket, navigate, t, attempt]);
+  }, [ticket, navigate, attempt]);
 
   const scanned = useCallback((found: string) => setParams({ t: found }, { replace: true }), [setParams]);
 
@@ -180,7 +181,7 @@ export function CheckinScreen() {
         {step.kind === 'failed' && (
           <Stack gap="sm" align="flex-start">
             <Alert color="red" role="alert" w="100%">
-              {step.message}
+              {step.key ? t(`student.${step.key}`) : refusalMessage(step.error)}
             </Alert>
             {step.retry && ticket && <Button onClick={() => setAttempt((n) => n + 1)}>{t('student.retry')}</Button>}
             {!ticket && (
