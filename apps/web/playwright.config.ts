@@ -36,6 +36,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'portal', testIgnore: /staff-block\.spec\.ts/ },
+    // Blocking an account ends all its sessions: it runs once every other spec is done with student2.
+    { name: 'after-the-rest', testMatch: /staff-block\.spec\.ts/, dependencies: ['portal'] },
+  ],
   webServer: {
     command: [
       `npx vite build --outDir ${distDir} --emptyOutDir`,

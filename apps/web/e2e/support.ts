@@ -11,3 +11,16 @@ export async function signIn(page: Page, login: string, password = PASSWORD): Pr
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page).toHaveURL(/\/lms$/);
 }
+
+/** Finds a person by login on the staff's People screen and opens their panel (with the keyboard). */
+export async function openPerson(page: Page, login: string) {
+  await page.goto('/lms/staff/people');
+  await page.getByLabel('Имя или логин').fill(login);
+  await page.getByLabel('Имя или логин').press('Enter');
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: login, exact: true }) });
+  await row.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  const panel = page.locator('[aria-labelledby="person-name"]');
+  await expect(panel.getByText(login)).toBeVisible();
+  return panel;
+}
