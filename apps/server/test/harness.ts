@@ -12,9 +12,9 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 import { users } from '../src/db/schema/users.ts';
 import { hashToken } from '../src/lib/session.ts';
-import { createDiskStorage, type Storage } from '../src/lib/storage.ts';
+import { createDatabaseStorage, createDiskStorage, type Storage } from '../src/lib/storage.ts';
 import { createAuthRepository } from '../src/modules/auth/auth.repository.ts';
-import { admin, databaseUrl } from './template.ts';
+import { admin, databaseUrl, testStorageDriver } from './template.ts';
 
 export const password = 'Okuu2026!';
 
@@ -36,7 +36,10 @@ export interface TestApp {
     input?: RequestOf<E> | Record<string, unknown>,
     opts?: { cookie?: string; ip?: string },
   ): Promise<{ status: number; body: { result: number; error: ApiError; data: DataOf<E> } }>;
-  /** A second server instance on its own connection to the same database and the same files; close() ends both. */
+  /**
+   * A second server instance on its own connection to the same database and the same files (the same folder, or its
+   * own connection to the files' tables); close() ends both.
+   */
   secondInstance(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
 }
@@ -72,8 +75,18 @@ export async function createTestApp(
   const { database, reopen, drop } = await freshDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'okuu-test-'));
   await fs.cp(inject('templateFiles'), path.join(dataDir, 'files'), { recursive: true });
-  const storage = createDiskStorage(path.join(dataDir, 'files'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '0', DATA_DIR: dataDir, SEED: 'off', ...env });
+  const driver = env.STORAGE === 'postgres' || env.STORAGE === 'local' ? env.STORAGE : testStorageDriver();
+  const storageOf = (db: Database) =>
+    driver === 'postgres' ? createDatabaseStorage(db.db) : createDiskStorage(path.join(dataDir, 'files'));
+  const storage = storageOf(database);
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '0',
+    DATA_DIR: dataDir,
+    SEED: 'off',
+    STORAGE: driver,
+    ...env,
+  });
   const app = await buildApp({ config, database, storage, now: opts.now });
   await app.ready();
 
@@ -98,7 +111,7 @@ export async function createTestApp(
     call,
     async secondInstance() {
       const second = await reopen();
-      const other = await buildApp({ config, database: second, storage });
+      const other = await buildApp({ config, database: second, storage: storageOf(second) });
       await other.ready();
       return {
         app: other,
