@@ -23,6 +23,8 @@ export interface TestApp {
   database: Database;
   storage: Storage;
   config: Config;
+  /** The URL of the test's own PostgreSQL database (undefined on PGlite). */
+  databaseUrl?: string;
   /** Signs a demo account in and returns its Cookie header value. */
   signIn(login: string, pass?: string): Promise<string>;
   /**
@@ -47,6 +49,7 @@ export interface TestApp {
 /** A fresh copy of the seeded demo university (database and files), on the engine of this test project. */
 async function freshDatabase(): Promise<{
   database: Database;
+  url?: string;
   reopen: () => Promise<Database>;
   drop: () => Promise<void>;
 }> {
@@ -58,6 +61,7 @@ async function freshDatabase(): Promise<{
     const database = await openPostgres(databaseUrl(base, name), 5);
     return {
       database,
+      url: databaseUrl(base, name),
       reopen: () => openPostgres(databaseUrl(base, name), 5),
       drop: () => admin(base, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]),
     };
@@ -72,7 +76,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   opts: { now?: () => Date } = {},
 ): Promise<TestApp> {
-  const { database, reopen, drop } = await freshDatabase();
+  const { database, reopen, drop, url } = await freshDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'okuu-test-'));
   await fs.cp(inject('templateFiles'), path.join(dataDir, 'files'), { recursive: true });
   const driver = env.STORAGE === 'postgres' || env.STORAGE === 'local' ? env.STORAGE : testStorageDriver();
@@ -108,6 +112,7 @@ export async function createTestApp(
     database,
     storage,
     config,
+    databaseUrl: url,
     call,
     async secondInstance() {
       const second = await reopen();
