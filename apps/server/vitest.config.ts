@@ -2,22 +2,26 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The server suite runs on embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL points at a server
- * (a role that may create databases: each test file gets its own, made from a seeded template).
+ * (a role that may create databases: each test file gets its own, made from a seeded template). Uploaded files go
+ * to the local-disk storage; TEST_STORAGE=local,postgres runs every project with the database storage too.
  */
 const engines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+const storages = (process.env.TEST_STORAGE ?? 'local').split(',').filter((s) => s === 'local' || s === 'postgres');
 
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    projects: engines.map((engine) => ({
-      extends: true,
-      test: {
-        name: engine,
-        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-        env: { TEST_ENGINE: engine },
-        globalSetup: ['test/global-setup.ts'],
-      },
-    })),
+    projects: engines.flatMap((engine) =>
+      storages.map((storage) => ({
+        extends: true,
+        test: {
+          name: storage === 'local' ? engine : `${engine}-db-files`,
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          env: { TEST_ENGINE: engine, TEST_STORAGE: storage },
+          globalSetup: ['test/global-setup.ts'],
+        },
+      })),
+    ),
   },
 });

@@ -19,6 +19,7 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STORAGE: z.enum(['local', 'postgres']).default('local'),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
   STORAGE_QUOTA_MB: z.coerce.number().positive().default(500),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
@@ -99,6 +100,8 @@ export type Config = {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where uploaded files live: `local` (DATA_DIR/files on this machine) or `postgres` (the database). */
+  storage: 'local' | 'postgres';
   uploadMaxBytes: number;
   /** Bytes of uploads one user may have stored. */
   storageQuotaBytes: number;
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
+    storage: e.STORAGE,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
     rateLimitMax: e.RATE_LIMIT_MAX,

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
-import { createDiskStorage } from './lib/storage.ts';
+import { openStorage } from './lib/storage.ts';
 
 /**
  * V8 moves an allocation site's objects straight to the old generation once most of them outlive a young-generation
@@ -23,7 +22,7 @@ async function main() {
     poolSize: config.databasePoolSize,
   });
   await database.migrate();
-  const storage = createDiskStorage(path.join(config.dataDir, 'files'));
+  const storage = openStorage(config.storage, { dataDir: config.dataDir, db: database.db });
   if (config.seed === 'auto') {
     const seeded = await seedIfEmpty(database.db, storage, { students: config.demoStudents });
     if (seeded) printDemoAccounts(seeded);
@@ -44,7 +43,9 @@ async function main() {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Okuu is serving on http://localhost:${config.port}/lms (database: ${database.engine})`);
+  console.log(
+    `Okuu is serving on http://localhost:${config.port}/lms (database: ${database.engine}, files: ${storage.driver})`,
+  );
 }
 
 function printDemoAccounts(seeded: { accounts: { login: string; description: string }[]; password: string }) {

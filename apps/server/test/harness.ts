@@ -12,9 +12,9 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 import { users } from '../src/db/schema/users.ts';
 import { hashToken } from '../src/lib/session.ts';
-import { createDiskStorage, type Storage } from '../src/lib/storage.ts';
+import { createDatabaseStorage, createDiskStorage, type Storage } from '../src/lib/storage.ts';
 import { createAuthRepository } from '../src/modules/auth/auth.repository.ts';
-import { admin, databaseUrl } from './template.ts';
+import { admin, databaseUrl, testStorageDriver } from './template.ts';
 
 export const password = 'Okuu2026!';
 
@@ -23,6 +23,8 @@ export interface TestApp {
   database: Database;
   storage: Storage;
   config: Config;
+  /** The URL of the test's own PostgreSQL database (undefined on PGlite). */
+  databaseUrl?: string;
   /** Signs a demo account in and returns its Cookie header value. */
   signIn(login: string, pass?: string): Promise<string>;
   /**
@@ -36,7 +38,10 @@ export interface TestApp {
     input?: RequestOf<E> | Record<string, unknown>,
     opts?: { cookie?: string; ip?: string },
   ): Promise<{ status: number; body: { result: number; error: ApiError; data: DataOf<E> } }>;
-  /** A second server instance on its own connection to the same database and the same files; close() ends both. */
+  /**
+   * A second server instance on its own connection to the same database and the same files (the same folder, or its
+   * own connection to the files' tables); close() ends both.
+   */
   secondInstance(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   close(): Promise<void>;
 }
@@ -44,6 +49,7 @@ export interface TestApp {
 /** A fresh copy of the seeded demo university (database and files), on the engine of this test project. */
 async function freshDatabase(): Promise<{
   database: Database;
+  url?: string;
   reopen: () => Promise<Database>;
   drop: () => Promise<void>;
 }> {
@@ -55,6 +61,7 @@ async function freshDatabase(): Promise<{
     const database = await openPostgres(databaseUrl(base, name), 5);
     return {
       database,
+      url: databaseUrl(base, name),
       reopen: () => openPostgres(databaseUrl(base, name), 5),
       drop: () => admin(base, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]),
     };
@@ -69,11 +76,21 @@ export async function createTestApp(
   env: Record<string, string> = {},
   opts: { now?: () => Date } = {},
 ): Promise<TestApp> {
-  const { database, reopen, drop } = await freshDatabase();
+  const { database, reopen, drop, url } = await freshDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'okuu-test-'));
   await fs.cp(inject('templateFiles'), path.join(dataDir, 'files'), { recursive: true });
-  const storage = createDiskStorage(path.join(dataDir, 'files'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '0', DATA_DIR: dataDir, SEED: 'off', ...env });
+  const driver = env.STORAGE === 'postgres' || env.STORAGE === 'local' ? env.STORAGE : testStorageDriver();
+  const storageOf = (db: Database) =>
+    driver === 'postgres' ? createDatabaseStorage(db.db) : createDiskStorage(path.join(dataDir, 'files'));
+  const storage = storageOf(database);
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '0',
+    DATA_DIR: dataDir,
+    SEED: 'off',
+    STORAGE: driver,
+    ...env,
+  });
   const app = await buildApp({ config, database, storage, now: opts.now });
   await app.ready();
 
@@ -95,10 +112,11 @@ export async function createTestApp(
     database,
     storage,
     config,
+    databaseUrl: url,
     call,
     async secondInstance() {
       const second = await reopen();
-      const other = await buildApp({ config, database: second, storage });
+      const other = await buildApp({ config, database: second, storage: storageOf(second) });
       await other.ready();
       return {
         app: other,

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { databaseDigest } from './callers.ts';
 import type { TestApp } from './harness.ts';
@@ -21,22 +22,27 @@ export function formBody(input: unknown, files: { name: string; content: string 
   return form;
 }
 
-/** Every file in storage, as sorted paths relative to its root. */
+/** Every stored file (whichever the storage driver), as sorted keys. */
 export async function storedFiles(t: TestApp): Promise<string[]> {
-  const root = path.join(t.config.dataDir, 'files');
-  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
-    .sort();
+  const keys: string[] = [];
+  for await (const file of t.storage.list()) keys.push(file.key);
+  return keys.sort();
 }
 
-/** A digest of the stored files (path and size): equal digests mean no file was stored or removed. */
+/** A digest of the stored files (key and size): equal digests mean no file was stored or removed. */
 export async function storageDigest(t: TestApp): Promise<string> {
-  const root = path.join(t.config.dataDir, 'files');
-  const files = await storedFiles(t);
-  const sizes = await Promise.all(files.map(async (f) => `${f}:${(await fs.stat(path.join(root, f))).size}`));
-  return sizes.join('\n');
+  const files: string[] = [];
+  for await (const file of t.storage.list()) files.push(`${file.key}:${file.size}`);
+  return files.sort().join('\n');
+}
+
+/** Sets a stored file's last change (as a file written `at`), for the orphan sweep's age rule. */
+export async function setFileTime(t: TestApp, key: string, at: Date): Promise<void> {
+  if (t.storage.driver === 'postgres') {
+    await t.database.db.execute(sql`update stored_files set modified_at = ${at.toISOString()} where key = ${key}`);
+  } else {
+    await fs.utimes(path.join(t.config.dataDir, 'files', key), at, at);
+  }
 }
 
 /** Runs `action` and checks it left the database and the stored files exactly as they were. */

@@ -3,9 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openPglite, openPostgres } from '../src/db/client.ts';
+import { type Db, openPglite, openPostgres } from '../src/db/client.ts';
 import { seedIfEmpty } from '../src/db/seed/seed.ts';
-import { createDiskStorage } from '../src/lib/storage.ts';
+import { createDatabaseStorage, createDiskStorage, type StorageDriver } from '../src/lib/storage.ts';
 
 /** Size of the demo university the tests run on. */
 export const testStudents = 100;
@@ -27,19 +27,28 @@ export async function admin(base: string, statements: string[]): Promise<void> {
   }
 }
 
-/** Builds the seeded template once per run: a PGlite data dump, or a PostgreSQL template database. */
+/** The storage driver of this test project (TEST_STORAGE, `local` unless set). */
+export function testStorageDriver(): StorageDriver {
+  return process.env.TEST_STORAGE === 'postgres' ? 'postgres' : 'local';
+}
+
+/**
+ * Builds the seeded template once per run: a PGlite data dump, or a PostgreSQL template database; the demo files in
+ * a folder (local storage) or in the template's own tables (database storage, the folder then stays empty).
+ */
 export async function buildTemplate(
   engine: string,
+  driver: StorageDriver = 'local',
 ): Promise<{ template: string; storageDir: string; cleanup: () => Promise<void> }> {
   const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'okuu-test-files-'));
-  const storage = createDiskStorage(storageDir);
+  const storageOf = (db: Db) => (driver === 'postgres' ? createDatabaseStorage(db) : createDiskStorage(storageDir));
   if (engine === 'postgres') {
     const base = process.env.TEST_DATABASE_URL as string;
     const name = `okuu_tpl_${randomBytes(4).toString('hex')}`;
     await admin(base, [`CREATE DATABASE ${name}`]);
     const db = await openPostgres(databaseUrl(base, name), 2);
     await db.migrate();
-    await seedIfEmpty(db.db, storage, { students: testStudents });
+    await seedIfEmpty(db.db, storageOf(db.db), { students: testStudents });
     await db.close();
     return {
       template: name,
@@ -52,7 +61,7 @@ export async function buildTemplate(
   }
   const db = await openPglite(undefined);
   await db.migrate();
-  await seedIfEmpty(db.db, storage, { students: testStudents });
+  await seedIfEmpty(db.db, storageOf(db.db), { students: testStudents });
   const dump = path.join(storageDir, '..', `${path.basename(storageDir)}.tar.gz`);
   const blob = await db.dumpDataDir();
   await fs.writeFile(dump, Buffer.from(await blob.arrayBuffer()));

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { allowedUploadExtensions, isAllowedUpload } from '@okuu/contracts/library/common';
 import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { AppError } from './app-error.ts';
 import { downloadType, isPdfName, looksLikePdf, sanitizeFileName } from './files.ts';
 import { FileReply, type UploadedFile } from './replies.ts';
@@ -68,20 +69,21 @@ export async function stageUpload(storage: Storage, tempPath: string, keyPrefix:
 
 /**
  * Stages uploads, runs `commit` (the transaction writing their rows; it calls the `promote` it is given as its last
- * step, moving the files to their keys), and cleans up: on failure the staged files go, and the moved ones too unless
+ * step with that transaction, moving the files to their keys: with the database storage the move commits with the
+ * rows), and cleans up: on failure the staged files go, and the moved ones too unless
  * the failure came after the move (the commit's outcome is then unknown: the orphan sweep decides by the rows).
  */
 export async function commitUploads<T>(
   storage: Storage,
   files: { tempPath: string; keyPrefix: string }[],
-  commit: (staged: StagedUpload[], promote: () => Promise<void>) => Promise<T>,
+  commit: (staged: StagedUpload[], promote: (tx: Db) => Promise<void>) => Promise<T>,
 ): Promise<T> {
   const staged: StagedUpload[] = [];
   let promoted = false;
   try {
     for (const f of files) staged.push(await stageUpload(storage, f.tempPath, f.keyPrefix));
-    return await commit(staged, async () => {
-      for (const s of staged) await storage.move(s.tempKey, s.key);
+    return await commit(staged, async (tx) => {
+      for (const s of staged) await storage.move(s.tempKey, s.key, tx);
       promoted = true;
     });
   } catch (err) {

@@ -119,7 +119,8 @@ export async function seedIfEmpty(db: Db, storage: Storage, options: SeedOptions
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727275)`);
     const [existing] = await tx.select({ n: count() }).from(users);
     if ((existing?.n ?? 0) > 0) return null;
-    return seed(tx as unknown as Db, storage, options);
+    // Files are written through the transaction too (the database storage): they commit with the rows.
+    return seed(tx as unknown as Db, storage.within(tx as unknown as Db), options);
   });
 }
 

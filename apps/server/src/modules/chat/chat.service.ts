@@ -495,7 +495,7 @@ export function createChatService(deps: {
               ? async (tx: Db, inserted: InsertedMessage) => {
                   made = reply(inserted, attachments);
                   await remember(tx, made);
-                  await promote();
+                  await promote(tx);
                 }
               : undefined;
           const inserted = await repo.insert({ ...message, id: reserved }, recipients, attachments, finish);

@@ -26,6 +26,14 @@ export function createFilesRepository(db: Db) {
       return result.rows[0]?.bytes ?? 0;
     },
 
+    /** Every key a row refers to (a restore checks each has its file). */
+    async all(): Promise<string[]> {
+      const result = (await db.execute(sql`select distinct key from (${keyColumns}) k`)) as unknown as Rows<{
+        key: string;
+      }>;
+      return result.rows.map((r) => r.key);
+    },
+
     /** Of `keys`, those a row refers to. */
     async referenced(keys: string[]): Promise<Set<string>> {
       if (keys.length === 0) return new Set();

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { chatInsert } from '@okuu/contracts/chat/insert';
 import { insertUpdateBook } from '@okuu/contracts/library/insert-update-book';
 import { newsInsert } from '@okuu/contracts/news/insert';
@@ -7,7 +5,7 @@ import { umkInsertOrUpdate } from '@okuu/contracts/umk/insert-or-update';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { expectNothingStored, formBody, storedFiles } from '../../../test/multipart.ts';
+import { expectNothingStored, formBody, setFileTime, storedFiles } from '../../../test/multipart.ts';
 import { buildApp } from '../../app.ts';
 import { chatMessages } from '../../db/schema/chat.ts';
 import { books } from '../../db/schema/library.ts';
@@ -177,18 +175,17 @@ describe('uploads and the files left behind', () => {
   });
 
   it('files a crash left (under tmp/, or with no row) go after an hour, at start; others stay', async () => {
-    const root = path.join(t.config.dataDir, 'files');
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
     const [kept] = await t.database.db.select({ key: newsAttachments.storageKey }).from(newsAttachments).limit(1);
     const plant = async (key: string, age: number) => {
       await t.storage.put(key, Buffer.from('x'));
-      await fs.utimes(path.join(root, key), hoursAgo(age), hoursAgo(age));
+      await setFileTime(t, key, hoursAgo(age));
     };
     await plant('tmp/0123456789abcdef0123456789abcdef', 2);
     await plant('news/999999/0123456789abcdef0123456789abcdef', 2);
     await plant('chat/999999/fedcba9876543210fedcba9876543210', 2);
     await plant('tmp/fedcba9876543210fedcba9876543210', 0.1); // an upload under way
-    await fs.utimes(path.join(root, kept?.key as string), hoursAgo(3), hoursAgo(3));
+    await setFileTime(t, kept?.key as string, hoursAgo(3));
 
     // A restart: the sweep runs at start.
     const restarted = await buildApp({ config: t.config, database: t.database, storage: t.storage });

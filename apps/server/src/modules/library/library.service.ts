@@ -246,7 +246,7 @@ export function createLibraryService(deps: {
           if (!row) throw new Error(`Book ${id} vanished`);
           written = toBook(row, user);
           await remember(tx, written);
-          await promote();
+          await promote(tx);
         };
         const replaced = existing ? await repo.update(existing.id, fields, file, finish) : null;
         if (!existing) await repo.insert(user.id, fields, file as unknown as BookFile, finish);

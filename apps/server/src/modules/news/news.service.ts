@@ -168,7 +168,7 @@ export function createNewsService(deps: {
             },
             async (tx, row) => {
               await remember(tx, toItem(row, user));
-              await promote();
+              await promote(tx);
             },
           ),
       );

@@ -246,7 +246,7 @@ export function createUmkService(deps: {
           if (!row) throw notFound();
           written = toMaterial(row, user);
           await remember(tx, written);
-          await promote();
+          await promote(tx);
         };
         const previousKey = existing
           ? await repo.update(existing.id, user.id, fields, file, bookCategoryId, finish)
