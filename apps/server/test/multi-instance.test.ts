@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { enticate } from '@okuu/contracts/auth/enticate';
+import { logout } from '@okuu/contracts/auth/logout';
+import { orize } from '@okuu/contracts/auth/orize';
+import { chatDownload } from '@okuu/contracts/chat/download';
+import { type ChatServerEvent, chatSocketPath } from '@okuu/contracts/chat/events';
+import { chatInsert } from '@okuu/contracts/chat/insert';
+import type { ChatMessage } from '@okuu/contracts/chat/message';
+import { registrationDefaultYear } from '@okuu/contracts/registration/calendar';
+import type { RegistrationDiscipline, RegistrationOffering } from '@okuu/contracts/registration/common';
+import { registrationOfferings } from '@okuu/contracts/registration/offerings';
+import { registrationList } from '@okuu/contracts/registration/reg-list';
+import { saveRegistration } from '@okuu/contracts/registration/save';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
+import { type Database, openPostgres } from '../src/db/client.ts';
+import { createJournalRepository } from '../src/modules/journal/journal.repository.ts';
+import { createQrService } from '../src/modules/qr/qr.service.ts';
+import { password } from './harness.ts';
+import { freePort, type Instance, killAll, serverInstance } from './instances.ts';
+import { admin, databaseUrl } from './template.ts';
+
+/**
+ * Two real server processes on one PostgreSQL database (a fresh copy of the seeded template, dropped after) and one
+ * data directory: whatever one instance accepts, the other one sees; nothing lives only in one instance's memory.
+ * Files: both instances use local storage in the same DATA_DIR.
+ */
+const skip = !process.env.TEST_DATABASE_URL
+  ? 'TEST_DATABASE_URL is not set: two instances need a PostgreSQL server'
+  : process.env.TEST_ENGINE !== 'postgres'
+    ? 'runs once, in the postgres project'
+    : null;
+
+/** Failed sign-ins of one account from one address the instances allow together (LOGIN_FAILURE_LIMIT). */
+const failureLimit = 4;
+
+let a: Instance;
+let b: Instance;
+let dbName: string;
+let dataDir: string;
+let url: string;
+
+interface Reply<T = unknown> {
+  status: number;
+  body: { result: number; error: { code: string; message: string } | null; data: T };
+  cookie: string | null;
+}
+
+async function post<T>(on: Instance, endpoint: { path: string }, body: unknown, cookie?: string): Promise<Reply<T>> {
+  const res = await fetch(`${on.url}${endpoint.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  const token = res.headers.getSetCookie().find((c) => c.startsWith('token='));
+  return {
+    status: res.status,
+    body: (await res.json()) as Reply<T>['body'],
+    cookie: token ? (token.split(';')[0] as string) : null,
+  };
+}
+
+async function ok<T>(on: Instance, endpoint: { path: string }, body: unknown, cookie?: string): Promise<T> {
+  const res = await post<T>(on, endpoint, body, cookie);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+}
+
+async function signIn(on: Instance, login: string): Promise<string> {
+  const res = await post(on, orize, { login, password });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.cookie as string;
+}
+
+/** A chat socket that keeps every event it gets. */
+async function socket(on: Instance, cookie: string) {
+  const ws = new WebSocket(`ws://127.0.0.1:${on.port}${chatSocketPath}`, { headers: { cookie } });
+  const events: ChatServerEvent[] = [];
+  ws.on('message', (d) => events.push(JSON.parse(String(d)) as ChatServerEvent));
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  const next = async (match: (e: ChatServerEvent) => boolean, ms = 10_000) => {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      const found = events.find(match);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`No matching event within ${ms} ms; got ${JSON.stringify(events)}`);
+  };
+  await next((e) => e.type === 'ready');
+  return { ws, next };
+}
+
+beforeAll(async () => {
+  if (skip) return;
+  const base = process.env.TEST_DATABASE_URL as string;
+  dbName = `okuu_multi_${randomBytes(6).toString('hex')}`;
+  await admin(base, [`CREATE DATABASE ${dbName} TEMPLATE ${inject('template')}`]);
+  url = databaseUrl(base, dbName);
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'okuu-multi-'));
+  await fs.cp(inject('templateFiles'), path.join(dataDir, 'files'), { recursive: true });
+  const env = {
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    DATABASE_POOL_SIZE: '4',
+    LOGIN_FAILURE_LIMIT: String(failureLimit),
+  };
+  a = serverInstance('instance A', await freePort(), env);
+  b = serverInstance('instance B', await freePort(), env);
+  await Promise.all([a.start(), b.start()]);
+}, 240_000);
+
+afterAll(async () => {
+  if (skip) return;
+  await killAll([a, b].filter(Boolean));
+  await admin(process.env.TEST_DATABASE_URL as string, [`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]);
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe.skipIf(skip)(`two server instances on one PostgreSQL database${skip ? ` (skipped: ${skip})` : ''}`, () => {
+  it('a session opened on A is valid on B, and a logout on B ends it on A at once', async () => {
+    const cookie = await signIn(a, 'student4');
+    const onB = await ok<{ user: { login: string } }>(b, enticate, {}, cookie);
+    expect(onB.user.login).toBe('student4');
+    await ok(b, logout, {}, cookie);
+    // Within A's session cache time (5 s): the revocation reached A through NOTIFY.
+    expect((await post(a, enticate, {}, cookie)).status).toBe(401);
+  });
+
+  it("a chat message with a file sent through A arrives on B's socket, and its file downloads through B", async () => {
+    const student = await signIn(a, 'student1');
+    const teacher = await signIn(b, 'teacher1');
+    const teacherId = (await ok<{ user: { id: number } }>(b, enticate, {}, teacher)).user.id;
+    const listener = await socket(b, teacher);
+    try {
+      const content = `report ${randomBytes(8).toString('hex')}`;
+      const form = new FormData();
+      form.append('id_to', String(teacherId));
+      form.append('text', 'Through A, to B');
+      form.append('files', new Blob([content], { type: 'text/plain' }), 'report.txt');
+      const res = await fetch(`${a.url}${chatInsert.path}`, {
+        method: 'POST',
+        headers: { cookie: student },
+        body: form,
+      });
+      const sent = ((await res.json()) as { data: ChatMessage }).data;
+      expect(res.status).toBe(200);
+
+      const event = await listener.next((e) => e.type === 'message' && e.message.id_message === sent.id_message);
+      expect(event).toMatchObject({ type: 'message', message: { message: 'Through A, to B' } });
+
+      const attachment = sent.attachments[0] as ChatMessage['attachments'][0];
+      const file = await fetch(`${b.url}${chatDownload.path}?id=${attachment.id}`, { headers: { cookie: teacher } });
+      expect(file.status).toBe(200);
+      expect(await file.text()).toBe(content);
+    } finally {
+      listener.ws.close();
+    }
+  });
+
+  it('a seat taken through A is counted by B', async () => {
+    const onA = await signIn(a, 'student1');
+    const onB = await signIn(b, 'student1');
+    const period = await ok<{ id_a_year: number; ws: number }>(a, registrationDefaultYear, {}, onA);
+    const list = await ok<{ disciplines: RegistrationDiscipline[] }>(a, registrationList, period, onA);
+    const plan = list.disciplines[0] as RegistrationDiscipline;
+    const query = { id_a_year: period.id_a_year, ws: period.ws, id_discipline: plan.id_discipline };
+    const before = await ok<RegistrationOffering[]>(b, registrationOfferings, query, onB);
+    const offering = before.find((o) => o.audience.kind === 'open' && !o.mine && !o.full);
+    if (!offering) throw new Error('No open offering with seats');
+
+    const saved = await ok<{ seatsLeft: number }>(
+      a,
+      saveRegistration,
+      {
+        ...period,
+        id_semester: plan.id_semester,
+        id_discipline: plan.id_discipline,
+        id_teacher: offering.id_teacher,
+        subgroup: offering.subgroup,
+        id_vid_zaniatiy: offering.id_vid_zaniatiy,
+        kredits: plan.kredits,
+        id_examination: plan.id_examination,
+        isSelect: plan.isSelect,
+      },
+      onA,
+    );
+    expect(saved.seatsLeft).toBe(offering.seatsLeft - 1);
+    const after = await ok<RegistrationOffering[]>(b, registrationOfferings, query, onB);
+    expect(after.find((o) => o.subgroup === offering.subgroup)).toMatchObject({
+      seatsLeft: offering.seatsLeft - 1,
+      mine: true,
+    });
+  });
+
+  it('failed sign-ins count across instances: the limit holds for A and B together', async () => {
+    const wrong = { login: 'student5', password: 'not-the-password' };
+    const statuses: number[] = [];
+    for (let i = 0; i < failureLimit; i++) statuses.push((await post(i % 2 ? b : a, orize, wrong)).status);
+    expect(statuses.every((s) => s !== 429 && s !== 200)).toBe(true);
+    // The next attempt is refused on either instance, and so is the right password (from this address).
+    for (const on of [a, b]) {
+      const res = await post(on, orize, wrong);
+      expect(res.status).toBe(429);
+      expect(res.body.error?.code).toBe('rate_limited');
+    }
+    expect((await post(b, orize, { login: 'student5', password })).status).toBe(429);
+  });
+
+  it("a QR check-in token made through one connection is accepted through another (the session's secret is in the database)", async () => {
+    // QR check-in has no HTTP routes yet: its service runs on two separate connections, as two instances would.
+    const first: Database = await openPostgres(url, 2);
+    const second: Database = await openPostgres(url, 2);
+    try {
+      const qrA = createQrService(first.db, createJournalRepository(first.db));
+      const qrB = createQrService(second.db, createJournalRepository(second.db));
+      const [entry] = (
+        (await first.db.execute(
+          sql`select e.id, e.teacher_id as "teacherId", e.group_id as "groupId", r.latitude as lat,
+                r.longitude as lon, ((${'2026-11-25'}::date + ts.starts_at)::timestamp::timestamptz)::text as start
+              from schedule_entries e join rooms r on r.id = e.room_id join time_slots ts on ts.id = e.time_slot_id
+              where e.group_id is not null order by e.id limit 1`,
+        )) as unknown as {
+          rows: { id: number; teacherId: number; groupId: number; lat: number; lon: number; start: string }[];
+        }
+      ).rows;
+      if (!entry) throw new Error('No schedule entry of a group');
+      const [student] = (
+        (await first.db.execute(
+          sql`select user_id as id from student_profiles where group_id = ${entry.groupId} order by user_id limit 1`,
+        )) as unknown as { rows: { id: number }[] }
+      ).rows;
+      const now = new Date(new Date(entry.start).getTime() + 60_000);
+      const session = await qrA.start(
+        entry.teacherId,
+        { scheduleEntryId: entry.id, lessonDate: '2026-11-25', latitude: entry.lat, longitude: entry.lon },
+        now,
+      );
+      expect(session).not.toBeNull();
+      const token = await qrA.token(entry.teacherId, (session as { id: number }).id, now);
+      const visit = { token: token?.token as string, latitude: entry.lat, longitude: entry.lon, accuracyM: 10 };
+      expect(await qrB.visit(student?.id as number, { ...visit, deviceId: 'multi-1' }, now)).toMatchObject({
+        ok: true,
+        repeat: false,
+      });
+      // Stopped through B: A no longer gives tokens for it.
+      expect(await qrB.stop(entry.teacherId, (session as { id: number }).id, now)).toBe(true);
+      expect(await qrA.token(entry.teacherId, (session as { id: number }).id, now)).toBeNull();
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
