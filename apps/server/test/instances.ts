@@ -102,7 +102,8 @@ export async function copyTree(from: string, to: string): Promise<void> {
 export interface PrivatePostgres {
   url: string;
   port: number;
-  restart(): Promise<void>;
+  /** Stops it (fast shutdown: sessions are cut), keeps it down for `downMs`, and starts it again. */
+  restart(downMs?: number): Promise<void>;
   /** Stops it (immediate) and removes its files. */
   destroy(): Promise<void>;
 }
@@ -144,8 +145,10 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
-    async restart() {
-      ctl('-m', 'fast', '-o', options, 'restart');
+    async restart(downMs = 0) {
+      ctl('-m', 'fast', 'stop');
+      await sleep(downMs);
+      ctl('-o', options, 'start');
     },
     async destroy() {
       try {
