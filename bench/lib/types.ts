@@ -45,6 +45,10 @@ export interface ScenarioContext {
   load(options: LoadOptions): Promise<Measurement>;
   /** A progress line on stderr. */
   log(message: string): void;
+  /** Starts one more server instance on the same database and data directory (stopped by `stop()`, or at the end). */
+  startInstance(): Promise<{ baseUrl: string; stop(): Promise<void> }>;
+  /** A `load` aimed at another address (a proxy in front of instances); it measures no server CPU. */
+  loadAt(baseUrl: string): (options: LoadOptions) => Promise<Measurement>;
 }
 
 /** One load scenario. Add a file in bench/scenarios/ and one line in bench/scenarios/index.ts. */
