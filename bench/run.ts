@@ -172,12 +172,16 @@ async function main(): Promise<number> {
       settings,
       log: scenarioLog,
       load: createLoader(baseUrl, settings, scenarioLog, target),
-      loadAt: (url) => createLoader(url, settings, scenarioLog),
+      loadAt: (url, also) =>
+        createLoader(url, settings, scenarioLog, {
+          ...target,
+          also: also.filter((pid): pid is number => pid !== undefined),
+        }),
       startInstance: async () => {
         const logPath =
           settings.serverLog === '/dev/null' ? '/dev/null' : settings.serverLog.replace(/(\.log)?$/, '-2.log');
         const second = await startServer(settings, 'a second instance', logPath);
-        return { baseUrl: second.baseUrl, stop: () => second.server.stop() };
+        return { baseUrl: second.baseUrl, pid: second.server.process.pid, stop: () => second.server.stop() };
       },
     };
     rows.push(await runScenario(scenario, ctx, server, baselineRps));

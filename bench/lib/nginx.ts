@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,26 @@ import { freePort, startProgram, waitForHttp } from './processes.ts';
 export function nginxBinary(): string | null {
   const candidates = [process.env.NGINX, '/usr/sbin/nginx', '/usr/bin/nginx'].filter((c): c is string => !!c);
   return candidates.find((c) => existsSync(c)) ?? null;
+}
+
+/** The processes whose parent is `pid` (nginx's workers, forked by its master), from /proc (Linux). */
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (ppid === pid) found.push(Number(entry));
+      } catch {
+        // exited meanwhile
+      }
+    }
+  } catch {
+    // no /proc: no CPU figures
+  }
+  return found;
 }
 
 /** The proxy's configuration: round robin over `upstreams`, kept-alive upstream connections, WebSockets passed on. */
@@ -56,7 +76,7 @@ ${servers}
 export async function startNginx(
   upstreams: string[],
   logDir: string,
-): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+): Promise<{ baseUrl: string; pids: number[]; stop(): Promise<void> }> {
   for (const u of upstreams) assertLocal(u);
   const binary = nginxBinary();
   if (!binary) throw new Error('nginx is not installed (apt-get install -y nginx, or set NGINX)');
@@ -82,6 +102,7 @@ export async function startNginx(
   }
   return {
     baseUrl,
+    pids: child.process.pid ? [child.process.pid, ...childrenOf(child.process.pid)] : [],
     async stop() {
       await child.stop();
       await rm(dir, { recursive: true, force: true });

@@ -46,9 +46,12 @@ export interface ScenarioContext {
   /** A progress line on stderr. */
   log(message: string): void;
   /** Starts one more server instance on the same database and data directory (stopped by `stop()`, or at the end). */
-  startInstance(): Promise<{ baseUrl: string; stop(): Promise<void> }>;
-  /** A `load` aimed at another address (a proxy in front of instances); it measures no server CPU. */
-  loadAt(baseUrl: string): (options: LoadOptions) => Promise<Measurement>;
+  startInstance(): Promise<{ baseUrl: string; pid: number | undefined; stop(): Promise<void> }>;
+  /**
+   * A `load` aimed at another address (a proxy in front of instances); its server CPU figures add up the server and
+   * the processes `also` (the proxy, a second instance).
+   */
+  loadAt(baseUrl: string, also: (number | undefined)[]): (options: LoadOptions) => Promise<Measurement>;
 }
 
 /** One load scenario. Add a file in bench/scenarios/ and one line in bench/scenarios/index.ts. */

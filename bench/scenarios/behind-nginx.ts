@@ -22,7 +22,11 @@ export function behindNginx(inner: Scenario, instances: 1 | 2): Scenario {
         const proxy = await startNginx(upstreams, logDir);
         ctx.log(`nginx on ${proxy.baseUrl} in front of ${upstreams.join(', ')}`);
         try {
-          return await inner.run({ ...ctx, baseUrl: proxy.baseUrl, load: ctx.loadAt(proxy.baseUrl) });
+          return await inner.run({
+            ...ctx,
+            baseUrl: proxy.baseUrl,
+            load: ctx.loadAt(proxy.baseUrl, [...proxy.pids, second?.pid]),
+          });
         } finally {
           await proxy.stop();
         }
