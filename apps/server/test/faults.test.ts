@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { password } from './harness.ts';
 import {
+  chatSocket,
   freePort,
   type Instance,
   killAll,
@@ -41,6 +42,8 @@ let a: Instance;
 let b: Instance;
 /** The writers: a student's session and one of their teachers. */
 const writers: { cookie: string; teacherId: number }[] = [];
+/** The session of the first writer's teacher. */
+let teacherCookie: string;
 
 /** How long PostgreSQL stays down in its restart. */
 const outageMs = 3000;
@@ -202,6 +205,18 @@ beforeAll(async () => {
     if (teacher) writers.push({ cookie, teacherId: teacher.idid });
   }
   if (writers.length < 3) throw new Error(`Only ${writers.length} students have a teacher to write to`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ login: string }>('select login from users where id = $1', [
+    writers[0]?.teacherId,
+  ]);
+  await client.end();
+  const res = await fetch(`${a.url}${orize.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: rows[0]?.login, password }),
+  });
+  teacherCookie = (res.headers.getSetCookie().find((c) => c.startsWith('token=')) ?? '').split(';')[0] as string;
 }, 300_000);
 
 afterAll(async () => {
@@ -213,6 +228,8 @@ afterAll(async () => {
 
 describe.skipIf(skip)(`faults under a steady write load${skip ? ` (skipped: ${skip})` : ''}`, () => {
   it('kill -9 of one instance and a PostgreSQL restart: every acknowledged write is stored, the survivor recovers', async () => {
+    // A teacher's chat socket on B, open through the outage.
+    const listener = await chatSocket(b, teacherCookie);
     const load = writeLoad('fault', 'round-robin');
     await sleep(3000);
     expect(await a.stop('SIGKILL')).toBe('SIGKILL');
@@ -255,8 +272,22 @@ describe.skipIf(skip)(`faults under a steady write load${skip ? ` (skipped: ${sk
     expect(bSlowestFailureMs).toBeLessThan(2000);
     // After recovery, B's requests succeed: none of B's failures is later than 2 s after the restart ended.
     expect(bFailures.filter((f) => f.at > restartEnded + 2000)).toEqual([]);
-    // A starts again on the restarted database.
+    // A starts again on the restarted database. B's socket was told to refetch (a new `ready`) when B's
+    // notifications came back, and a message sent through A now reaches it through PostgreSQL.
     await a.start();
+    expect(listener.events.filter((e) => e.type === 'ready').length).toBeGreaterThanOrEqual(2);
+    const form = new FormData();
+    form.append('id_to', String(writers[0]?.teacherId));
+    form.append('text', 'after the outage');
+    const sent = await fetch(`${a.url}${chatInsert.path}`, {
+      method: 'POST',
+      headers: { cookie: writers[0]?.cookie as string },
+      body: form,
+    });
+    expect(sent.status).toBe(200);
+    const id = ((await sent.json()) as { data: { id_message: number } }).data.id_message;
+    await listener.next((e) => e.type === 'message' && e.message.id_message === id);
+    listener.ws.close();
   }, 120_000);
 
   it('rolling restart (SIGTERM and start again, A then B): no request lost, each write stored once', async () => {

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { type ChatServerEvent, chatSocketPath } from '@okuu/contracts/chat/events';
+import WebSocket from 'ws';
 
 /** Helpers of the tests that run real server processes (several instances, faults): all on 127.0.0.1. */
 
@@ -82,6 +84,28 @@ export function serverInstance(name: string, port: number, env: Record<string, s
     },
   };
   return instance;
+}
+
+/** A chat socket on an instance that keeps every event it gets; `next` waits for one that matches. */
+export async function chatSocket(on: Instance, cookie: string) {
+  const ws = new WebSocket(`ws://127.0.0.1:${on.port}${chatSocketPath}`, { headers: { cookie } });
+  const events: ChatServerEvent[] = [];
+  ws.on('message', (d) => events.push(JSON.parse(String(d)) as ChatServerEvent));
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  const next = async (match: (e: ChatServerEvent) => boolean, ms = 10_000) => {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      const found = events.find(match);
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`No matching event within ${ms} ms; got ${JSON.stringify(events)}`);
+  };
+  await next((e) => e.type === 'ready');
+  return { ws, events, next };
 }
 
 /** Stops every instance still running (SIGKILL: after a test nothing needs a graceful stop). */

@@ -6,7 +6,6 @@ import { enticate } from '@okuu/contracts/auth/enticate';
 import { logout } from '@okuu/contracts/auth/logout';
 import { orize } from '@okuu/contracts/auth/orize';
 import { chatDownload } from '@okuu/contracts/chat/download';
-import { type ChatServerEvent, chatSocketPath } from '@okuu/contracts/chat/events';
 import { chatInsert } from '@okuu/contracts/chat/insert';
 import type { ChatMessage } from '@okuu/contracts/chat/message';
 import { registrationDefaultYear } from '@okuu/contracts/registration/calendar';
@@ -16,12 +15,11 @@ import { registrationList } from '@okuu/contracts/registration/reg-list';
 import { saveRegistration } from '@okuu/contracts/registration/save';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
 import { type Database, openPostgres } from '../src/db/client.ts';
 import { createJournalRepository } from '../src/modules/journal/journal.repository.ts';
 import { createQrService } from '../src/modules/qr/qr.service.ts';
 import { password } from './harness.ts';
-import { freePort, type Instance, killAll, serverInstance } from './instances.ts';
+import { chatSocket, freePort, type Instance, killAll, serverInstance } from './instances.ts';
 import { admin, databaseUrl } from './template.ts';
 
 /**
@@ -76,28 +74,6 @@ async function signIn(on: Instance, login: string): Promise<string> {
   return res.cookie as string;
 }
 
-/** A chat socket that keeps every event it gets. */
-async function socket(on: Instance, cookie: string) {
-  const ws = new WebSocket(`ws://127.0.0.1:${on.port}${chatSocketPath}`, { headers: { cookie } });
-  const events: ChatServerEvent[] = [];
-  ws.on('message', (d) => events.push(JSON.parse(String(d)) as ChatServerEvent));
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  const next = async (match: (e: ChatServerEvent) => boolean, ms = 10_000) => {
-    const deadline = Date.now() + ms;
-    while (Date.now() < deadline) {
-      const found = events.find(match);
-      if (found) return found;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`No matching event within ${ms} ms; got ${JSON.stringify(events)}`);
-  };
-  await next((e) => e.type === 'ready');
-  return { ws, next };
-}
-
 beforeAll(async () => {
   if (skip) return;
   const base = process.env.TEST_DATABASE_URL as string;
@@ -138,7 +114,7 @@ describe.skipIf(skip)(`two server instances on one PostgreSQL database${skip ? `
     const student = await signIn(a, 'student1');
     const teacher = await signIn(b, 'teacher1');
     const teacherId = (await ok<{ user: { id: number } }>(b, enticate, {}, teacher)).user.id;
-    const listener = await socket(b, teacher);
+    const listener = await chatSocket(b, teacher);
     try {
       const content = `report ${randomBytes(8).toString('hex')}`;
       const form = new FormData();
