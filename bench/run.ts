@@ -49,8 +49,9 @@ async function startServer(
   settings: BenchSettings,
   name = 'the server',
   logPath = settings.serverLog,
+  fixedPort?: number,
 ): Promise<{ server: Child; baseUrl: string }> {
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -177,10 +178,10 @@ async function main(): Promise<number> {
           ...target,
           also: also.filter((pid): pid is number => pid !== undefined),
         }),
-      startInstance: async () => {
+      startInstance: async (port) => {
         const logPath =
           settings.serverLog === '/dev/null' ? '/dev/null' : settings.serverLog.replace(/(\.log)?$/, '-2.log');
-        const second = await startServer(settings, 'a second instance', logPath);
+        const second = await startServer(settings, 'a second instance', logPath, port);
         return { baseUrl: second.baseUrl, pid: second.server.process.pid, stop: () => second.server.stop() };
       },
     };
