@@ -269,7 +269,8 @@ describe.skipIf(skip)(`faults under a steady write load${skip ? ` (skipped: ${sk
     expect(missing).toEqual([]);
     // During the outage B's requests fail fast rather than hang, and there was an outage to fail in.
     expect(bFailures.length).toBeGreaterThan(0);
-    expect(bSlowestFailureMs).toBeLessThan(2000);
+    // (5 s: far below the clients' 15 s timeout, with room for a machine busy with other work.)
+    expect(bSlowestFailureMs).toBeLessThan(5000);
     // After recovery, B's requests succeed: none of B's failures is later than 2 s after the restart ended.
     expect(bFailures.filter((f) => f.at > restartEnded + 2000)).toEqual([]);
     // A starts again on the restarted database. B's socket was told to refetch (a new `ready`) when B's
@@ -291,6 +292,8 @@ describe.skipIf(skip)(`faults under a steady write load${skip ? ` (skipped: ${sk
   }, 120_000);
 
   it('rolling restart (SIGTERM and start again, A then B): no request lost, each write stored once', async () => {
+    // Independent of the test before: an instance it left stopped starts again.
+    for (const on of [a, b]) if (!on.running()) await on.start();
     await waitFor('both ready', async () => (await ready(a)()) && (await ready(b)()));
     const load = writeLoad('roll', 'retry-elsewhere');
     await sleep(2000);
