@@ -45,8 +45,13 @@ function selectScenarios(names: string[]): Scenario[] {
   return names.length ? scenarios.filter((s) => names.includes(s.name)) : scenarios;
 }
 
-async function startServer(settings: BenchSettings): Promise<{ server: Child; baseUrl: string }> {
-  const port = await freePort();
+async function startServer(
+  settings: BenchSettings,
+  name = 'the server',
+  logPath = settings.serverLog,
+  fixedPort?: number,
+): Promise<{ server: Child; baseUrl: string }> {
+  const port = fixedPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -66,19 +71,15 @@ async function startServer(settings: BenchSettings): Promise<{ server: Child; ba
   if (settings.serverPoolSize !== undefined) env.DATABASE_POOL_SIZE = String(settings.serverPoolSize);
   else delete env.DATABASE_POOL_SIZE;
 
-  log(`starting the server on ${baseUrl} (log: ${settings.serverLog})`);
-  const server = startNode('the server', 'apps/server/src/main.ts', {
-    cwd: repoRoot,
-    env,
-    logPath: settings.serverLog,
-  });
+  log(`starting ${name} on ${baseUrl} (log: ${logPath})`);
+  const server = startNode(name, 'apps/server/src/main.ts', { cwd: repoRoot, env, logPath });
   const started = Date.now();
   await waitForHttp(server, `${baseUrl}/healthz`, settings.startTimeoutSec * 1000, (s) =>
-    log(`the server is still starting after ${s} s (a first start seeds ${settings.students} students)`),
+    log(`${name} is still starting after ${s} s (a first start seeds ${settings.students} students)`),
   );
   const health = (await (await fetch(`${baseUrl}/healthz`)).json()) as { data?: { engine?: string } };
   if (health.data?.engine !== 'postgres') throw new Error(`The server runs on ${health.data?.engine}, not PostgreSQL`);
-  log(`the server is up after ${Math.round((Date.now() - started) / 1000)} s`);
+  log(`${name} is up after ${Math.round((Date.now() - started) / 1000)} s`);
   return { server, baseUrl };
 }
 
@@ -174,6 +175,17 @@ async function main(): Promise<number> {
       settings,
       log: scenarioLog,
       load: createLoader(baseUrl, settings, scenarioLog, target),
+      loadAt: (url, also) =>
+        createLoader(url, settings, scenarioLog, {
+          ...target,
+          also: also.filter((pid): pid is number => pid !== undefined),
+        }),
+      startInstance: async (port) => {
+        const logPath =
+          settings.serverLog === '/dev/null' ? '/dev/null' : settings.serverLog.replace(/(\.log)?$/, '-2.log');
+        const second = await startServer(settings, 'a second instance', logPath, port);
+        return { baseUrl: second.baseUrl, pid: second.server.process.pid, stop: () => second.server.stop() };
+      },
     };
     rows.push(await runScenario(scenario, ctx, server, baselineRps));
   }

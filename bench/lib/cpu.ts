@@ -55,7 +55,7 @@ interface Snapshot {
 
 /** What the server under load used, and what processes outside the bench used at the same time. */
 export interface CpuReport {
-  /** CPU time of the server process per request it answered, in microseconds. */
+  /** CPU time of the server process (with `also`: all of them) per request it answered, in microseconds. */
   serverCpuUsPerRequest: number;
   /** Cores the server process kept busy. */
   serverCpuCores: number;
@@ -67,12 +67,10 @@ export interface CpuReport {
  * Measures CPU use over a load run: the server process's, and that of every other process on the machine, so that
  * a report can say when other work skewed it.
  */
-export function cpuProbe(target: { pid: number | undefined; database?: string }) {
-  const watched = () => [
-    process.pid,
-    ...(target.pid ? [target.pid] : []),
-    ...(target.database ? backendsOf(target.database) : []),
-  ];
+export function cpuProbe(target: { pid: number | undefined; also?: number[]; database?: string }) {
+  /** The processes of the system under test: the server, and a second instance and a proxy when there are. */
+  const system = [...(target.pid ? [target.pid] : []), ...(target.also ?? [])];
+  const watched = () => [process.pid, ...system, ...(target.database ? backendsOf(target.database) : [])];
   const snapshot = (): Snapshot => {
     const perPid = new Map<number, number>();
     for (const pid of watched()) {
@@ -86,10 +84,14 @@ export function cpuProbe(target: { pid: number | undefined; database?: string })
     finish(start: Snapshot, requests: number): CpuReport | null {
       const end = snapshot();
       const seconds = (end.at - start.at) / 1000;
-      const serverStart = target.pid ? start.perPid.get(target.pid) : undefined;
-      const serverEnd = target.pid ? end.perPid.get(target.pid) : undefined;
-      if (serverStart === undefined || serverEnd === undefined || requests <= 0 || seconds <= 0) return null;
-      const server = serverEnd - serverStart;
+      let server = 0;
+      for (const pid of system) {
+        const before = start.perPid.get(pid);
+        const after = end.perPid.get(pid);
+        if (before === undefined || after === undefined) return null;
+        server += after - before;
+      }
+      if (system.length === 0 || requests <= 0 || seconds <= 0) return null;
       const report: CpuReport = {
         serverCpuUsPerRequest: Math.round((server * 1e6) / requests),
         serverCpuCores: Math.round((server / seconds) * 100) / 100,

@@ -81,7 +81,7 @@ export function createLoader(
   baseUrl: string,
   settings: BenchSettings,
   log: (message: string) => void,
-  target?: { pid: number | undefined; database?: string },
+  target?: { pid: number | undefined; also?: number[]; database?: string },
 ) {
   const probe = target ? cpuProbe(target) : null;
   return async (options: LoadOptions): Promise<Measurement> => {

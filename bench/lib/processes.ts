@@ -4,7 +4,7 @@ import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { assertLocal } from './local.ts';
 
-/** A Node program the bench started; stopped by `stop()` or, at the latest, by `stopAll()`. */
+/** A program the bench started (Node, nginx); stopped by `stop()` or, at the latest, by `stopAll()`. */
 export interface Child {
   name: string;
   process: ChildProcess;
@@ -43,8 +43,18 @@ export function startNode(
   script: string,
   opts: { cwd: string; env: NodeJS.ProcessEnv; logPath: string },
 ) {
+  return startProgram(name, process.execPath, ['--import', 'tsx', script], opts);
+}
+
+/** Starts a program with stdout and stderr going to `logPath`; stopped by `stop()` or, at the latest, `stopAll()`. */
+export function startProgram(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; logPath: string },
+) {
   const fd = openSync(opts.logPath, 'w');
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+  const proc = spawn(command, args, {
     cwd: opts.cwd,
     env: opts.env,
     stdio: ['ignore', fd, fd],

@@ -45,6 +45,16 @@ export interface ScenarioContext {
   load(options: LoadOptions): Promise<Measurement>;
   /** A progress line on stderr. */
   log(message: string): void;
+  /**
+   * Starts one more server instance on the same database and data directory (stopped by `stop()`, or at the end), on
+   * `port` when given (an instance started again where the proxy expects it).
+   */
+  startInstance(port?: number): Promise<{ baseUrl: string; pid: number | undefined; stop(): Promise<void> }>;
+  /**
+   * A `load` aimed at another address (a proxy in front of instances); its server CPU figures add up the server and
+   * the processes `also` (the proxy, a second instance).
+   */
+  loadAt(baseUrl: string, also: (number | undefined)[]): (options: LoadOptions) => Promise<Measurement>;
 }
 
 /** One load scenario. Add a file in bench/scenarios/ and one line in bench/scenarios/index.ts. */

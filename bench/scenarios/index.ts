@@ -1,4 +1,5 @@
 import type { Scenario } from '../lib/types.ts';
+import { nginxScenarios } from './behind-nginx.ts';
 import { chatPageScenario } from './chat-page.ts';
 import { chatSendScenario } from './chat-send.ts';
 import { chatWsLatencyScenario } from './chat-ws-latency.ts';
@@ -32,4 +33,6 @@ export const scenarios: Scenario[] = [
   lighthouseLoginScenario,
   lighthouseHomeScenario,
   lighthouseHomeWarmScenario,
+  // Two instances behind nginx, beside the one-instance rows of the same scenarios.
+  ...nginxScenarios,
 ];

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -28,6 +30,11 @@ async function main() {
     if (seeded) printDemoAccounts(seeded);
   }
   const app = await buildApp({ config, database, storage });
+  // While stopping, every reply closes its connection (Connection: close) rather than keeping it for another request.
+  let draining = false;
+  app.server.prependListener('request', (_req, res) => {
+    if (draining) res.shouldKeepAlive = false;
+  });
   // Graceful stop: no new connections, requests in flight finish, sockets are told to reconnect elsewhere (1012),
   // then the database is released. A second signal, or a stop that takes too long, ends the process at once.
   let closing = false;
@@ -36,6 +43,12 @@ async function main() {
     closing = true;
     console.log(`${signal}: stopping (finishing requests in flight)`);
     setTimeout(() => process.exit(1), 30_000).unref();
+    // Drain first: stop listening but keep the kept-alive connections for a moment. A proxy may be sending a request
+    // on one right now; closing it under that request loses it (nginx does not send a POST elsewhere once sent).
+    // Each is answered and closed instead; a proxy's new connections are refused and go to another instance.
+    draining = true;
+    net.Server.prototype.close.call(app.server);
+    for (let waited = 0; waited < drainMs && (await connections(app.server)) > 0; waited += 100) await sleep(100);
     await app.close();
     await database.close();
     process.exit(0);
@@ -46,6 +59,14 @@ async function main() {
   console.log(
     `Okuu is serving on http://localhost:${config.port}/lms (database: ${database.engine}, files: ${storage.driver})`,
   );
+}
+
+/** The longest a stop waits for kept-alive connections to be used and closed before it closes them. */
+const drainMs = 2000;
+
+/** Open connections of the server (chat sockets included). */
+function connections(server: net.Server): Promise<number> {
+  return new Promise((resolve) => server.getConnections((err, count) => resolve(err ? 0 : count)));
 }
 
 function printDemoAccounts(seeded: { accounts: { login: string; description: string }[]; password: string }) {

@@ -48,6 +48,12 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
+  // A client checked out of the pool has no error listener of the pool's: when its connection drops between two
+  // queries (a transaction waiting on a file write while PostgreSQL restarts), its 'error' event would end the
+  // process. The next query on it fails instead, and the pool discards it when it is released with that error.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg(pool) as unknown as Db;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const restoredHandlers = new Set<() => void>();
