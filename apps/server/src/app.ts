@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
+import { createSharedRateLimitStore } from './lib/rate-limit-store.ts';
 import { sessionsChannel } from './lib/session.ts';
 import type { Storage } from './lib/storage.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
@@ -139,9 +140,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = registerMetrics(app, { allow: config.metricsAllow });
   registerSecurityHeaders(app);
   if (config.rateLimitMax > 0) {
+    // Counted over every instance (the table request_counts), not per process.
+    const requestCounts = createSharedRateLimitStore(database.db, (err) =>
+      app.log.warn({ err }, 'request counts not shared'),
+    );
+    app.addHook('onClose', async () => requestCounts.stop());
     await app.register(fastifyRateLimit, {
       max: config.rateLimitMax,
       timeWindow: 60_000,
+      store: requestCounts.Store,
       errorResponseBuilder: () => new AppError('rate_limited', 'Too many requests. Wait a minute and try again.'),
     });
   }

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -92,4 +93,19 @@ export const authAttempts = pgTable(
     resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('auth_attempts_resets_idx').on(t.resetsAt)],
+);
+
+/**
+ * Requests per client address and minute (RATE_LIMIT_MAX), added up over every instance: each instance counts in
+ * memory and adds its counts here about once a second (lib/rate-limit-store.ts), so the limit holds for all of them.
+ */
+export const requestCounts = pgTable(
+  'request_counts',
+  {
+    key: text('key').notNull(),
+    /** Minutes since the epoch. */
+    minute: integer('minute').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.minute] })],
 );
