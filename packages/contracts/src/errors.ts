@@ -36,6 +36,8 @@ export const errorStatus = {
   not_in_curriculum: 403,
   /** Registration: an elective, and the student has no permission to register for electives. */
   elective_not_permitted: 403,
+  /** Staff settings: the record is still used (timetable, payments, registrations) and cannot be deleted. */
+  in_use: 409,
   weak_password: 400,
   wrong_password: 400,
   too_large: 413,
