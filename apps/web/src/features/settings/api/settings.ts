@@ -58,6 +58,11 @@ export function useLogoUpload() {
       form.append('files', file, file.name);
       return uploadForm(logoUpload, form);
     },
-    onSuccess: (institution) => queryClient.setQueryData(settingsKeys.institution, institution),
+    onSuccess: (institution) => {
+      queryClient.setQueryData(settingsKeys.institution, institution);
+      // The portal's own header and sign-in show the logo too.
+      void queryClient.invalidateQueries({ queryKey: ['logo'] });
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'audit'] });
+    },
   });
 }

@@ -35,7 +35,7 @@ function InstitutionForm({ data }: { data: Institution }) {
   const { t } = useTranslation('staff-settings');
   const [draft, setDraft] = useState<Draft>(() => draftOf(data));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useSettingsChange(institutionSave, settingsKeys.institution);
+  const save = useSettingsChange(institutionSave, settingsKeys.institution, ['logo']);
   const upload = useLogoUpload();
   const [logoError, setLogoError] = useState<string | null>(null);
   useEffect(() => setDraft(draftOf(data)), [data]);

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+// Other specs run beside this one on the same demo data: the name is put back whatever happens.
+test('staff1 renames the institution, the sign-in page shows the new name, then it is restored', async ({
+  browser,
+}) => {
+  const staffContext = await browser.newContext();
+  const guestContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  const field = staff.getByLabel('Название (русский)');
+  let original: string | null = null;
+  try {
+    await signIn(staff, 'staff1');
+    await staff.goto('/lms/staff/settings');
+    await expect(staff.getByRole('tab', { name: 'Организация' })).toHaveAttribute('aria-selected', 'true');
+    await expect(field).not.toHaveValue('');
+    original = await field.inputValue();
+
+    // An empty name is refused on the client, saying which field and why.
+    await field.fill('');
+    await staff.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(staff.getByText(/Название на русском|Название \(русский\)|обязательно/).first()).toBeVisible();
+
+    const renamed = `${original} (проверка)`;
+    await field.fill(renamed);
+    await field.press('Enter');
+    await expect(staff.getByText('Сохранено.')).toBeVisible();
+
+    const guest = await guestContext.newPage();
+    await guest.goto('/lms/login');
+    await expect(guest.getByText(renamed, { exact: true })).toBeVisible();
+  } finally {
+    if (original !== null) {
+      await field.fill(original);
+      await field.press('Enter');
+      await expect(staff.getByText('Сохранено.').first()).toBeVisible();
+    }
+    await staffContext.close();
+    await guestContext.close();
+  }
+});
