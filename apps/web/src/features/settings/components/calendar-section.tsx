@@ -1,5 +1,4 @@
-import '@mantine/core/styles/Table.css';
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   type AcademicYearRow,
   halfYearDelete,
@@ -80,104 +79,113 @@ export function CalendarSection() {
           {data.years.length === 0 ? (
             <Empty>{t('calendar.empty')}</Empty>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('calendar.year')}</Table.Th>
-                    <Table.Th>{t('calendar.from')}</Table.Th>
-                    <Table.Th>{t('calendar.to')}</Table.Th>
-                    <Table.Th>{t('calendar.halfYears')}</Table.Th>
-                    <Table.Th>{t('common.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.years.map((y) => (
-                    <Table.Tr key={y.year}>
-                      <Table.Td>
-                        <Group gap={6}>
-                          {y.name}
-                          {y.year === data.today.year && <Badge size="xs">✓</Badge>}
+            <Stack gap="sm">
+              {data.years.map((y) => (
+                <Paper key={y.year} withBorder p="sm" radius="md" component="section" aria-label={y.name}>
+                  <Group justify="space-between" gap="xs">
+                    <Group gap="xs">
+                      <Title order={3} size="h5">
+                        {y.name}
+                      </Title>
+                      {y.year === data.today.year && <Badge size="sm">{t('calendar.current')}</Badge>}
+                      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {y.from} – {y.to}
+                      </Text>
+                    </Group>
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        onClick={() =>
+                          setEditing({
+                            kind: 'year',
+                            isNew: false,
+                            values: { year: String(y.year), from: y.from, to: y.to },
+                          })
+                        }
+                      >
+                        {t('common.edit')}
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        disabled={y.halfYears.length === 3}
+                        onClick={() =>
+                          setEditing({
+                            kind: 'half',
+                            values: {
+                              year: String(y.year),
+                              ws: String([1, 2, 3].find((ws) => !y.halfYears.some((h) => h.ws === ws)) ?? 1),
+                              from: '',
+                              to: '',
+                            },
+                          })
+                        }
+                      >
+                        {t('calendar.addHalf')}
+                      </Button>
+                      <DeleteButton
+                        ns="staff-settings"
+                        label={t('calendar.deleteYear', { name: y.name })}
+                        onDelete={() => callApi(yearDelete, { year: y.year }).then(refresh)}
+                      />
+                    </Group>
+                  </Group>
+                  {y.halfYears.length === 0 ? (
+                    <Text size="sm" c="dimmed" mt="xs">
+                      {t('calendar.noHalves')}
+                    </Text>
+                  ) : (
+                    <Stack gap={0} mt="xs">
+                      {y.halfYears.map((h) => (
+                        <Group
+                          key={h.ws}
+                          justify="space-between"
+                          gap="xs"
+                          py={4}
+                          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+                        >
+                          <Group gap="xs">
+                            <Text size="sm" w={84}>
+                              {half(h.ws)}
+                            </Text>
+                            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                              {h.from} – {h.to}
+                            </Text>
+                            {y.year === data.today.year && h.ws === data.today.ws && (
+                              <Badge size="xs" variant="light">
+                                {t('calendar.current')}
+                              </Badge>
+                            )}
+                          </Group>
+                          <Group gap={4} wrap="nowrap">
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              aria-label={`${t('common.edit')}: ${half(h.ws)}, ${y.name}`}
+                              onClick={() =>
+                                setEditing({
+                                  kind: 'half',
+                                  values: { year: String(y.year), ws: String(h.ws), from: h.from, to: h.to },
+                                })
+                              }
+                            >
+                              {t('common.edit')}
+                            </Button>
+                            <DeleteButton
+                              ns="staff-settings"
+                              compact
+                              label={t('calendar.deleteHalf', { half: half(h.ws), name: y.name })}
+                              onDelete={() => callApi(halfYearDelete, { year: y.year, ws: h.ws }).then(refresh)}
+                            />
+                          </Group>
                         </Group>
-                      </Table.Td>
-                      <Table.Td>{y.from}</Table.Td>
-                      <Table.Td>{y.to}</Table.Td>
-                      <Table.Td>
-                        {y.halfYears.length === 0 ? (
-                          <Text size="sm" c="dimmed">
-                            {t('calendar.noHalves')}
-                          </Text>
-                        ) : (
-                          <Stack gap={2}>
-                            {y.halfYears.map((h) => (
-                              <Group key={h.ws} gap={4} wrap="nowrap">
-                                <Button
-                                  size="compact-sm"
-                                  variant="subtle"
-                                  onClick={() =>
-                                    setEditing({
-                                      kind: 'half',
-                                      values: { year: String(y.year), ws: String(h.ws), from: h.from, to: h.to },
-                                    })
-                                  }
-                                >
-                                  {half(h.ws)}: {h.from} – {h.to}
-                                </Button>
-                                <DeleteButton
-                                  ns="staff-settings"
-                                  compact
-                                  label={t('calendar.deleteHalf', { half: half(h.ws), name: y.name })}
-                                  onDelete={() => callApi(halfYearDelete, { year: y.year, ws: h.ws }).then(refresh)}
-                                />
-                              </Group>
-                            ))}
-                          </Stack>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            onClick={() =>
-                              setEditing({
-                                kind: 'year',
-                                isNew: false,
-                                values: { year: String(y.year), from: y.from, to: y.to },
-                              })
-                            }
-                          >
-                            {t('common.edit')}
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            onClick={() =>
-                              setEditing({
-                                kind: 'half',
-                                values: {
-                                  year: String(y.year),
-                                  ws: String([1, 2, 3].find((ws) => !y.halfYears.some((h) => h.ws === ws)) ?? 1),
-                                  from: '',
-                                  to: '',
-                                },
-                              })
-                            }
-                          >
-                            {t('calendar.addHalf')}
-                          </Button>
-                          <DeleteButton
-                            ns="staff-settings"
-                            label={t('calendar.deleteYear', { name: y.name })}
-                            onDelete={() => callApi(yearDelete, { year: y.year }).then(refresh)}
-                          />
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                      ))}
+                    </Stack>
+                  )}
+                </Paper>
+              ))}
+            </Stack>
           )}
           <SettingsForm
             title={t('calendar.editYear')}

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Table.css';
-import { Button, Group, SimpleGrid, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Title } from '@mantine/core';
 import { roomDelete, roomSave, slotDelete, slotSave } from '@okuu/contracts/settings/campus';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,7 @@ export function CampusSection() {
           { name: 'longitude', label: t('campus.longitude'), kind: 'number', step: 'any', required: true },
         ];
         return (
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <Stack gap="xl">
             <Stack gap="sm">
               <Group justify="space-between">
                 <Title order={2} size="h4">
@@ -203,7 +203,7 @@ export function CampusSection() {
               toInput={(v) => ({ ...v })}
               refresh={[settingsKeys.campus]}
             />
-          </SimpleGrid>
+          </Stack>
         );
       }}
     </QueryState>

@@ -1,10 +1,10 @@
 import {
   Alert,
   Button,
-  Card,
   FileButton,
   Group,
   Image,
+  Paper,
   SimpleGrid,
   Stack,
   Text,
@@ -65,7 +65,7 @@ function InstitutionForm({ data }: { data: Institution }) {
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-      <Card withBorder component="form" onSubmit={submit} noValidate>
+      <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate>
         <Stack gap="sm">
           <div>
             <Title order={2} size="h4">
@@ -93,8 +93,8 @@ function InstitutionForm({ data }: { data: Institution }) {
             </Button>
           </Group>
         </Stack>
-      </Card>
-      <Card withBorder>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
           <Title order={2} size="h4">
             {t('institution.logo')}
@@ -134,7 +134,7 @@ function InstitutionForm({ data }: { data: Institution }) {
             </Alert>
           )}
         </Stack>
-      </Card>
+      </Paper>
     </SimpleGrid>
   );
 }

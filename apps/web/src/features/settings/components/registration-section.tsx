@@ -1,5 +1,19 @@
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/InlineInput.css';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   electiveSwitch,
   permissionGrant,
@@ -33,7 +47,7 @@ function Permissions({ halfYears }: { halfYears: HalfYear[] }) {
   const label = (h: HalfYear) => `${h.name}, ${t(`calendar.ws${h.ws as 1 | 2 | 3}`)}`;
 
   return (
-    <Card withBorder>
+    <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Title order={2} size="h4">
           {t('registration.permissions')}
@@ -116,7 +130,7 @@ function Permissions({ halfYears }: { halfYears: HalfYear[] }) {
           </QueryState>
         )}
       </Stack>
-    </Card>
+    </Paper>
   );
 }
 
@@ -152,9 +166,9 @@ export function RegistrationSection() {
           { name: 'to', label: t('registration.closes'), kind: 'datetime', required: true },
         ];
         return (
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <Stack gap="xl">
             <Stack gap="sm">
-              <Card withBorder>
+              <Paper withBorder p="md" radius="md">
                 <Stack gap="xs">
                   <Title order={2} size="h4">
                     {t('registration.electives')}
@@ -171,7 +185,7 @@ export function RegistrationSection() {
                     </Alert>
                   )}
                 </Stack>
-              </Card>
+              </Paper>
               <Group justify="space-between">
                 <Title order={2} size="h4">
                   {t('registration.windows')}
@@ -252,7 +266,7 @@ export function RegistrationSection() {
               />
             </Stack>
             {data.halfYears.length > 0 && <Permissions halfYears={data.halfYears} />}
-          </SimpleGrid>
+          </Stack>
         );
       }}
     </QueryState>

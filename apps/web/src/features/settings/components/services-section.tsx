@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Table.css';
-import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type ServiceRow, serviceDelete, serviceSave } from '@okuu/contracts/settings/services';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +69,7 @@ export function ServicesSection() {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('services.sortOrder')}</Table.Th>
-                    <Table.Th>{t('services.name')}</Table.Th>
+                    <Table.Th>{t('services.column')}</Table.Th>
                     <Table.Th>{t('services.price')}</Table.Th>
                     <Table.Th>
                       {t('services.minAmount')} – {t('services.maxAmount')}
@@ -88,9 +88,13 @@ export function ServicesSection() {
                         {s.amountEditable ? t('services.range', { min: som(s.minAmount), max: som(s.maxAmount) }) : '—'}
                       </Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color={s.active ? 'green' : 'gray'}>
+                        <Text
+                          size="sm"
+                          c={s.active ? 'var(--mantine-color-green-text)' : 'dimmed'}
+                          fw={s.active ? 600 : 400}
+                        >
                           {s.active ? t('services.on') : t('services.off')}
-                        </Badge>
+                        </Text>
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/InlineInput.css';
 import { Alert, Button, Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Endpoint, RequestOf } from '@okuu/contracts/endpoint';
 import { type FormEvent, useState } from 'react';
