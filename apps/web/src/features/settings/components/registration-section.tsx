@@ -1,19 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/InlineInput.css';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import {
   electiveSwitch,
   permissionGrant,
