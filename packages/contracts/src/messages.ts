@@ -52,9 +52,7 @@ export const validationRules = {
   not_as_offered: { params: [], en: 'does not match the chosen discipline and offering' },
   // Staff settings (issue 30): date and time ranges, and values that must be unique.
   after_start: { params: [], en: 'must be after the start' },
-  overlaps: { params: ['from', 'to'], en: 'overlaps another period, {from} to {to}' },
-  outside_year: { params: ['from', 'to'], en: 'must lie within the academic year, {from} to {to}' },
-  cuts_half_years: { params: ['from', 'to'], en: "must include the year's half-years, {from} to {to}" },
+  overlaps: { params: ['from', 'to'], en: 'overlaps {from} – {to}' },
   taken: { params: [], en: 'is already used' },
   /** Anything else (the catch-all; the contracts' own checks never end here). */
   invalid: { params: [], en: 'is not valid' },

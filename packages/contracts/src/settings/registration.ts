@@ -41,9 +41,9 @@ export const windowSave = defineEndpoint({
   path: '/api/staff/settings/registration/window.json',
   access: 'staff',
   summary:
-    "Opens registration for half-year `ws` of year `year` from `from` to `to` (YYYY-MM-DDTHH:MM, Asia/Bishkek; the end after the start) with a cap of `creditCap` credits (1–200); replaces the half-year's window.",
+    "Opens registration for half-year `ws` of year `year` from `from` to `to` (YYYY-MM-DDTHH:MM, Asia/Bishkek; the end after the start) with a cap of `kredits` credits (1–200); replaces the half-year's window.",
   request: z
-    .object({ ...halfYearOf, from: localMomentInput, to: localMomentInput, creditCap: wholeNumber(1, 200) })
+    .object({ ...halfYearOf, from: localMomentInput, to: localMomentInput, kredits: wholeNumber(1, 200) })
     .check(
       z.superRefine((v, ctx) => {
         if (v.to <= v.from) ctx.issues.push({ code: 'custom', message: 'after_start', path: ['to'], input: v.to });
@@ -68,8 +68,8 @@ export const electiveSwitch = defineEndpoint({
   path: '/api/staff/settings/registration/electives.json',
   access: 'staff',
   summary:
-    'Turns elective registration on or off for the whole portal (`enabled`); a student also needs the permission.',
-  request: z.object({ enabled: formFlag }),
+    'Turns elective registration on or off for the whole portal (`isElective`); a student also needs the permission.',
+  request: z.object({ isElective: formFlag }),
   response: z.object({ electiveRegistration: z.boolean() }),
 });
 

@@ -38,14 +38,14 @@ export const serviceSave = defineEndpoint({
   path: '/api/staff/settings/services/save.json',
   access: 'staff',
   summary:
-    'Creates (`id` -1) or changes a paid service: names `name`, `nameKg`, `nameEn`; `price` in tyiyn; `amountEditable` with `minAmount` ≤ `price` ≤ `maxAmount` (without it both equal the price); `active` (listed to students); `sortOrder`. Payments already made keep their amounts.',
+    'Creates (`id` -1) or changes a paid service: names `name`, `nameKg`, `nameEn`; its price `amount` in tyiyn; `amountEditable` with `minAmount` ≤ `amount` ≤ `maxAmount` (without it both equal the price); `active` (listed to students); `sortOrder`. Payments already made keep their amounts.',
   request: z
     .object({
       id: idOrNew,
       name: requiredName,
       nameKg: requiredName,
       nameEn: requiredName,
-      price: amount,
+      amount,
       amountEditable: formFlag,
       minAmount: z.optional(amount),
       maxAmount: z.optional(amount),
@@ -55,21 +55,21 @@ export const serviceSave = defineEndpoint({
     .check(
       z.superRefine((v, ctx) => {
         if (!v.amountEditable) return;
-        const min = v.minAmount ?? v.price;
-        const max = v.maxAmount ?? v.price;
-        if (min > v.price)
+        const min = v.minAmount ?? v.amount;
+        const max = v.maxAmount ?? v.amount;
+        if (min > v.amount)
           ctx.issues.push({
             code: 'custom',
             message: 'too_big',
-            params: { max: v.price },
+            params: { max: v.amount },
             path: ['minAmount'],
             input: min,
           });
-        if (max < v.price)
+        if (max < v.amount)
           ctx.issues.push({
             code: 'custom',
             message: 'too_small',
-            params: { min: v.price },
+            params: { min: v.amount },
             path: ['maxAmount'],
             input: max,
           });

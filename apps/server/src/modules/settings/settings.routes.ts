@@ -45,18 +45,19 @@ export function settingsRoutes(service: SettingsService): Binding[] {
     bind(registrationSettings, async () => service.registration()),
     bind(windowSave, async ({ input, user }) => service.saveWindow(user, input)),
     bind(windowDelete, async ({ input, user }) => service.deleteWindow(user, input.year, input.ws)),
-    bind(electiveSwitch, async ({ input, user }) => service.setElectives(user, input.enabled)),
+    bind(electiveSwitch, async ({ input, user }) => service.setElectives(user, input.isElective)),
     bind(permissionList, async ({ input }) => service.permissions(input.year, input.ws)),
     bind(permissionGrant, async ({ input, user }) => service.grant(user, input)),
     bind(permissionRevoke, async ({ input, user }) => service.revoke(user, input)),
 
     bind(servicesList, async () => service.services()),
     bind(serviceSave, async ({ input, user }) => {
-      const { id, minAmount, maxAmount, ...rest } = input;
+      const { id, minAmount, maxAmount, amount, ...rest } = input;
       return service.saveService(user, id, {
         ...rest,
-        minAmount: minAmount ?? input.price,
-        maxAmount: maxAmount ?? input.price,
+        price: amount,
+        minAmount: minAmount ?? amount,
+        maxAmount: maxAmount ?? amount,
       });
     }),
     bind(serviceDelete, async ({ input, user }) => service.deleteService(user, input.id)),

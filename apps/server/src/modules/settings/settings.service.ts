@@ -189,7 +189,9 @@ export function createSettingsService(deps: {
               .map((h) => h.to)
               .sort()
               .at(-1) as string;
-            if (input.from > from || input.to < to) throw issue('from', 'cuts_half_years', { from, to });
+            // The year must hold its half-years: its first day at most their first, its last at least their last.
+            if (input.from > from) throw issue('from', 'too_big', { max: from });
+            if (input.to < to) throw issue('to', 'too_small', { min: to });
           }
           const before = await q.year(input.year);
           await q.upsertYear(input.year, name, input.from, input.to);
@@ -221,8 +223,9 @@ export function createSettingsService(deps: {
             await q.lock('half_years');
             const year = await q.year(input.year);
             if (!year) throw issue('year', 'unknown_record');
+            // Within its academic year.
             if (input.from < year.from || input.to > year.to) {
-              throw issue(input.from < year.from ? 'from' : 'to', 'outside_year', { from: year.from, to: year.to });
+              throw issue(input.from < year.from ? 'from' : 'to', 'out_of_range', { min: year.from, max: year.to });
             }
             const other = await q.halfYearOverlapping(input.year, input.ws, input.from, input.to);
             if (other) throw issue('from', 'overlaps', other);
@@ -323,12 +326,12 @@ export function createSettingsService(deps: {
       ]);
       return { electiveRegistration: enabled === true, windows, halfYears };
     },
-    saveWindow(actor: AuthUser, input: { year: number; ws: number; from: string; to: string; creditCap: number }) {
+    saveWindow(actor: AuthUser, input: { year: number; ws: number; from: string; to: string; kredits: number }) {
       const name = `${academicYearName(input.year)} / ${input.ws}`;
       return change(actor, 'settings.window', { id: input.year, name }, async (q) => {
         if (!(await q.halfYearExists(input.year, input.ws))) throw issue('ws', 'unknown_record');
         const [before] = await q.windows(input.year, input.ws);
-        await q.upsertWindow(input.year, input.ws, input.from, input.to, input.creditCap);
+        await q.upsertWindow(input.year, input.ws, input.from, input.to, input.kredits);
         const [after] = await q.windows(input.year, input.ws);
         return { before: before ?? null, after, result: after as NonNullable<typeof after> };
       });

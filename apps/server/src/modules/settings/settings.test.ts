@@ -225,7 +225,7 @@ describe('paid services', () => {
     const service = s as NonNullable<typeof s>;
     const res = await t.call(
       serviceSave,
-      { ...service, name: 'Пересдача', nameKg: 'Кайра тапшыруу', nameEn: 'Resit', price: 123_400 },
+      { ...service, name: 'Пересдача', nameKg: 'Кайра тапшыруу', nameEn: 'Resit', amount: 123_400 },
       { cookie: staff },
     );
     expect(res.status).toBe(200);
@@ -235,10 +235,10 @@ describe('paid services', () => {
     expect(row?.before).toMatchObject({ price: service.price });
     expect(row?.after).toMatchObject({ price: 123_400 });
 
-    await t.call(serviceSave, { ...service, name: 'Пересдача', price: 123_400, active: false }, { cookie: staff });
+    await t.call(serviceSave, { ...service, name: 'Пересдача', amount: 123_400, active: false }, { cookie: staff });
     const listed = (await t.call(paymentServices, {}, { cookie: student })).body.data.map((x) => x.id);
     expect(listed).not.toContain(service.id);
-    await t.call(serviceSave, { ...service, active: true }, { cookie: staff });
+    await t.call(serviceSave, { ...service, amount: service.price, active: true }, { cookie: staff });
   });
 
   it('refuses bounds that leave out the price, and deleting a service with payments', async () => {
@@ -247,12 +247,14 @@ describe('paid services', () => {
     const bad = await refused(() =>
       t.call(
         serviceSave,
-        { ...service, amountEditable: true, price: 1000, minAmount: 2000, maxAmount: 3000 },
+        { ...service, amountEditable: true, amount: 1000, minAmount: 2000, maxAmount: 3000 },
         { cookie: staff },
       ),
     );
     expect(bad.issues?.[0]).toMatchObject({ path: ['minAmount'], rule: 'too_big' });
-    const missing = await refused(() => t.call(serviceSave, { ...service, nameEn: '' }, { cookie: staff }));
+    const missing = await refused(() =>
+      t.call(serviceSave, { ...service, amount: service.price, nameEn: '' }, { cookie: staff }),
+    );
     expect(missing.issues?.[0]).toMatchObject({ path: ['nameEn'], rule: 'required' });
     const [paid] = await rows<{ id: number }>(sql`select service_id as id from payment_codes limit 1`);
     if (paid) {
@@ -260,7 +262,7 @@ describe('paid services', () => {
     }
     const added = await t.call(
       serviceSave,
-      { id: -1, name: 'Новая', nameKg: 'Жаңы', nameEn: 'New', price: 5000, active: true },
+      { id: -1, name: 'Новая', nameKg: 'Жаңы', nameEn: 'New', amount: 5000, active: true },
       { cookie: staff },
     );
     expect(added.body.data).toMatchObject({ minAmount: 5000, maxAmount: 5000, amountEditable: false });
@@ -272,7 +274,7 @@ describe('registration', () => {
   it('opens a window the student sees; refuses an unknown half-year and an end before the start', async () => {
     const res = await t.call(
       windowSave,
-      { year, ws: 2, from: `${year}-12-01T09:00`, to: `${year + 1}-01-20T18:00`, creditCap: 33 },
+      { year, ws: 2, from: `${year}-12-01T09:00`, to: `${year + 1}-01-20T18:00`, kredits: 33 },
       { cookie: staff },
     );
     expect(res.status).toBe(200);
@@ -285,7 +287,7 @@ describe('registration', () => {
     const backwards = await refused(() =>
       t.call(
         windowSave,
-        { year, ws: 2, from: `${year}-12-01T09:00`, to: `${year}-11-01T09:00`, creditCap: 30 },
+        { year, ws: 2, from: `${year}-12-01T09:00`, to: `${year}-11-01T09:00`, kredits: 30 },
         {
           cookie: staff,
         },
@@ -295,7 +297,7 @@ describe('registration', () => {
     const unknown = await refused(() =>
       t.call(
         windowSave,
-        { year: 2090, ws: 1, from: '2090-12-01T09:00', to: '2090-12-02T09:00', creditCap: 30 },
+        { year: 2090, ws: 1, from: '2090-12-01T09:00', to: '2090-12-02T09:00', kredits: 30 },
         {
           cookie: staff,
         },
@@ -322,10 +324,10 @@ describe('registration', () => {
     const listed = (await t.call(permissionList, { year, ws: 1 }, { cookie: staff })).body.data.students;
     expect(listed.map((s) => s.id)).toContain(studentId);
 
-    await t.call(electiveSwitch, { enabled: false }, { cookie: staff });
+    await t.call(electiveSwitch, { isElective: false }, { cookie: staff });
     expect(await ask()).toBe(false);
     expect((await auditOf('settings.electives'))[0]).toMatchObject({ before: true, after: false });
-    await t.call(electiveSwitch, { enabled: true }, { cookie: staff });
+    await t.call(electiveSwitch, { isElective: true }, { cookie: staff });
     expect(await ask()).toBe(true);
 
     const neither = await refused(() => t.call(permissionGrant, { year, ws: 1 }, { cookie: staff }));
@@ -372,7 +374,11 @@ describe('calendar', () => {
     const outside = await refused(() =>
       t.call(halfYearSave, { year, ws: 3, from: `${year + 1}-07-01`, to: `${year + 1}-09-30` }, { cookie: staff }),
     );
-    expect(outside.issues?.[0]).toMatchObject({ path: ['to'], rule: 'outside_year' });
+    expect(outside.issues?.[0]).toMatchObject({
+      path: ['to'],
+      rule: 'out_of_range',
+      params: { min: `${year}-09-01`, max: `${year + 1}-08-31` },
+    });
     const backwards = await refused(() =>
       t.call(yearSave, { year: year + 3, from: `${year + 3}-09-01`, to: `${year + 3}-08-31` }, { cookie: staff }),
     );
@@ -384,7 +390,7 @@ describe('calendar', () => {
     const cut = await refused(() =>
       t.call(yearSave, { year, from: `${year}-10-01`, to: `${year + 1}-08-31` }, { cookie: staff }),
     );
-    expect(cut.issues?.[0]).toMatchObject({ path: ['from'], rule: 'cuts_half_years' });
+    expect(cut.issues?.[0]).toMatchObject({ path: ['from'], rule: 'too_big', params: { max: `${year}-09-01` } });
     const bogus = await refused(() =>
       t.call(halfYearSave, { year, ws: 1, from: `${year}-02-30`, to: `${year}-11-20` }, { cookie: staff }),
     );

@@ -5,8 +5,7 @@ import { institutionGet, logoUpload } from '@okuu/contracts/settings/institution
 import { permissionList, registrationSettings } from '@okuu/contracts/settings/registration';
 import { servicesList } from '@okuu/contracts/settings/services';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
-import { uploadForm } from '../../../lib/upload';
+import { callApi, connectionFailure, settleReply } from '../../../lib/api';
 
 export const settingsKeys = {
   institution: ['settings', 'institution'] as const,
@@ -53,10 +52,20 @@ export function useSettingsChange<E extends Endpoint>(endpoint: E, ...keys: Sect
 export function useLogoUpload() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => {
+    // A plain fetch (a logo is small: no progress to show), which keeps the shared upload code out of this screen.
+    mutationFn: async (file: File) => {
       const form = new FormData();
       form.append('files', file, file.name);
-      return uploadForm(logoUpload, form);
+      const response = await fetch(logoUpload.path, {
+        method: 'POST',
+        body: form,
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      }).catch((cause: unknown) => {
+        throw connectionFailure(cause instanceof Error ? cause.message : 'Upload failed');
+      });
+      const envelope = await response.json().catch(() => undefined);
+      return settleReply(logoUpload, response.status, envelope);
     },
     onSuccess: (institution) => {
       queryClient.setQueryData(settingsKeys.institution, institution);

@@ -1,18 +1,6 @@
-import {
-  Alert,
-  Button,
-  FileButton,
-  Group,
-  Image,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type Institution, institutionLimits, institutionSave } from '@okuu/contracts/settings/institution';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
@@ -38,6 +26,7 @@ function InstitutionForm({ data }: { data: Institution }) {
   const save = useSettingsChange(institutionSave, settingsKeys.institution, ['logo']);
   const upload = useLogoUpload();
   const [logoError, setLogoError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   useEffect(() => setDraft(draftOf(data)), [data]);
 
   const submit = (e: FormEvent) => {
@@ -112,22 +101,24 @@ function InstitutionForm({ data }: { data: Institution }) {
           <Text size="sm" c="dimmed">
             {t('institution.uploadHint')}
           </Text>
-          <FileButton
+          <input
+            ref={fileInput}
+            type="file"
             accept={logoTypes.join(',')}
-            onChange={(file) => {
+            hidden
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              e.currentTarget.value = '';
               if (!file) return;
               // Checked here as the server will: an image of the accepted types, not too big.
               const fits = file.size <= institutionLimits.logoMaxBytes && logoTypes.includes(file.type);
               setLogoError(fits ? null : t('institution.uploadHint'));
               if (fits) upload.mutate(file, { onSuccess: () => toast(t('institution.uploaded')) });
             }}
-          >
-            {(props) => (
-              <Button {...props} variant="default" loading={upload.isPending}>
-                {t('institution.upload')}
-              </Button>
-            )}
-          </FileButton>
+          />
+          <Button variant="default" loading={upload.isPending} onClick={() => fileInput.current?.click()}>
+            {t('institution.upload')}
+          </Button>
           {(logoError || upload.isError) && (
             <Alert color="red" role="alert">
               {logoError ?? errorMessage(upload.error)}

@@ -143,7 +143,7 @@ export function RegistrationSection() {
             required: true,
             options: data.halfYears.map((h) => ({ value: keyOf(h), label: label(h) })),
           },
-          { name: 'creditCap', label: t('registration.creditCap'), kind: 'number', required: true },
+          { name: 'kredits', label: t('registration.creditCap'), kind: 'number', required: true },
           {
             name: 'from',
             label: t('registration.opens'),
@@ -165,7 +165,7 @@ export function RegistrationSection() {
                     label={t('registration.electivesOn')}
                     checked={data.electiveRegistration}
                     disabled={electives.isPending}
-                    onChange={(e) => electives.mutate({ enabled: e.currentTarget.checked })}
+                    onChange={(e) => electives.mutate({ isElective: e.currentTarget.checked })}
                   />
                   {electives.isError && (
                     <Alert color="red" role="alert">
@@ -182,7 +182,7 @@ export function RegistrationSection() {
                   onClick={() =>
                     setEditing({
                       half: data.halfYears[0] ? keyOf(data.halfYears[0]) : '',
-                      creditCap: '30',
+                      kredits: '30',
                       from: '',
                       to: '',
                     })
@@ -221,7 +221,7 @@ export function RegistrationSection() {
                                 size="compact-sm"
                                 variant="default"
                                 onClick={() =>
-                                  setEditing({ half: keyOf(w), creditCap: String(w.creditCap), from: w.from, to: w.to })
+                                  setEditing({ half: keyOf(w), kredits: String(w.creditCap), from: w.from, to: w.to })
                                 }
                               >
                                 {t('common.edit')}
@@ -248,7 +248,7 @@ export function RegistrationSection() {
                 endpoint={windowSave}
                 toInput={(v) => {
                   const [year = '', ws = ''] = String(v.half).split('/');
-                  return { year, ws, from: v.from, to: v.to, creditCap: v.creditCap };
+                  return { year, ws, from: v.from, to: v.to, kredits: v.kredits };
                 }}
                 refresh={[settingsKeys.registration]}
               />

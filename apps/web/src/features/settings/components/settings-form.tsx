@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/InlineInput.css';
-import { Alert, Button, Checkbox, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import type { Endpoint, RequestOf } from '@okuu/contracts/endpoint';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,7 +95,7 @@ function FormBody<E extends Endpoint>({ onClose, fields, initial, endpoint, toIn
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {fields.map((f, i) =>
             f.kind === 'check' ? (
-              <Checkbox
+              <Switch
                 key={f.name}
                 name={f.name}
                 label={f.label}
