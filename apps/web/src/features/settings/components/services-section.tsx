@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { callApi } from '../../../lib/api';
+import { issueMessage } from '../../../lib/error-message';
 import { localizedName } from '../../../lib/localized';
 import { settingsKeys, useServices } from '../api/settings';
+import type { FieldErrors } from '../lib/check';
 import { Empty, QueryState } from './query-state';
 import { type FieldSpec, type FormValues, SettingsForm } from './settings-form';
 import { useRefresh } from './use-refresh';
@@ -134,6 +136,25 @@ export function ServicesSection() {
               sortOrder: v.sortOrder === '' ? undefined : v.sortOrder,
             })}
             refresh={[settingsKeys.services]}
+            precheck={(v) => {
+              // The bounds in som, as the form shows them (the contract would name them in tyiyn).
+              const price = tyiyn(v.amount);
+              const errors: FieldErrors = {};
+              if (v.amountEditable !== true || price === undefined || Number.isNaN(price)) return errors;
+              const min = tyiyn(v.minAmount);
+              const max = tyiyn(v.maxAmount);
+              if (min !== undefined && min > price) {
+                errors.minAmount = issueMessage({ path: ['minAmount'], rule: 'too_big', params: { max: som(price) } });
+              }
+              if (max !== undefined && max < price) {
+                errors.maxAmount = issueMessage({
+                  path: ['maxAmount'],
+                  rule: 'too_small',
+                  params: { min: som(price) },
+                });
+              }
+              return errors;
+            }}
           />
         </Stack>
       )}

@@ -39,6 +39,8 @@ interface Props<E extends Endpoint> {
   refresh: SectionKey[];
   /** Told of every edit (a form whose fields depend on its values). */
   onChange?: (values: FormValues) => void;
+  /** Checks of the form's own values before the contract's (where the form shows other units than the API). */
+  precheck?: (values: FormValues) => FieldErrors;
 }
 
 /**
@@ -62,7 +64,16 @@ export function SettingsForm<E extends Endpoint>(props: Props<E>) {
   );
 }
 
-function FormBody<E extends Endpoint>({ onClose, fields, initial, endpoint, toInput, refresh, onChange }: Props<E>) {
+function FormBody<E extends Endpoint>({
+  onClose,
+  fields,
+  initial,
+  endpoint,
+  toInput,
+  refresh,
+  onChange,
+  precheck,
+}: Props<E>) {
   const { t } = useTranslation('staff-settings');
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -71,7 +82,8 @@ function FormBody<E extends Endpoint>({ onClose, fields, initial, endpoint, toIn
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const input = toInput(values);
-    const found = checkInput(endpoint, input);
+    const own = precheck?.(values) ?? {};
+    const found = { ...checkInput(endpoint, input), ...own };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.mutate(input as RequestOf<E>, {
