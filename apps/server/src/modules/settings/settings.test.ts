@@ -344,6 +344,20 @@ describe('calendar', () => {
   it("moves the half-years' dates and today's half-year follows at once", async () => {
     const ws = async () => (await t.call(currentHalfYear, {}, { cookie: student })).body.data.ws;
     expect(await ws()).toBe(1);
+    // Another instance has today's half-year cached: the change reaches it through NOTIFY.
+    const second = await t.secondInstance();
+    const wsThere = async () =>
+      (await second.app.inject({ method: 'GET', url: currentHalfYear.path, headers: { cookie: student } })).json().data
+        .ws;
+    // That instance runs on the real clock: what it should answer is read from the calendar itself.
+    const realToday = new Date().toISOString().slice(0, 10);
+    const expectedThere = async () => {
+      const { years } = (await t.call(calendarList, {}, { cookie: staff })).body.data;
+      const found = years.flatMap((y) => y.halfYears).find((h) => h.from <= realToday && realToday <= h.to);
+      return found?.ws ?? 2;
+    };
+    await wsThere();
+    expect(await wsThere()).toBe(await expectedThere());
     expect((await t.call(calendarList, {}, { cookie: staff })).body.data.today).toEqual({ year, ws: 1 });
     const fall = await t.call(
       halfYearSave,
@@ -358,6 +372,8 @@ describe('calendar', () => {
     );
     expect(spring.status).toBe(200);
     expect(await ws()).toBe(2);
+    await expect.poll(wsThere, { timeout: 5_000 }).toBe(await expectedThere());
+    await second.close();
     const audit = await auditOf('settings.halfYear');
     expect(audit.at(-1)).toMatchObject({ before: { from: `${year + 1}-02-01` }, after: { from: `${year}-11-21` } });
   });
