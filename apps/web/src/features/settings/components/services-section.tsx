@@ -90,11 +90,7 @@ export function ServicesSection() {
                         {s.amountEditable ? t('services.range', { min: som(s.minAmount), max: som(s.maxAmount) }) : '—'}
                       </Table.Td>
                       <Table.Td>
-                        <Text
-                          size="sm"
-                          c={s.active ? 'var(--mantine-color-green-text)' : 'dimmed'}
-                          fw={s.active ? 600 : 400}
-                        >
+                        <Text size="sm" c={s.active ? undefined : 'dimmed'} fw={s.active ? 600 : 400}>
                           {s.active ? t('services.on') : t('services.off')}
                         </Text>
                       </Table.Td>
