@@ -55,6 +55,9 @@ import { createRegistrationService } from './modules/registration/registration.s
 import { createScheduleRepository } from './modules/schedule/schedule.repository.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
 import { createScheduleService } from './modules/schedule/schedule.service.ts';
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createSingleWindowRepository } from './modules/single-window/single-window.repository.ts';
 import { singleWindowRoutes } from './modules/single-window/single-window.routes.ts';
 import { createSingleWindowService } from './modules/single-window/single-window.service.ts';
@@ -176,6 +179,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const idempotency = createIdempotencyRepository(database.db);
   const miscService = createMiscService(createMiscRepository(database.db), deps.now);
+  // Staff settings: a calendar change empties every instance's cached periods.
+  const settingsChannel = 'settings_calendar';
+  await listen(settingsChannel, () => miscService.forgetCalendar());
+  const settingsService = createSettingsService({
+    repo: createSettingsRepository(database.db),
+    storage,
+    currentPeriod: miscService.currentPeriod,
+    calendarChanged: async () => {
+      miscService.forgetCalendar();
+      await database.notify(settingsChannel, '').catch((err) => app.log.warn({ err }, 'settings notify failed'));
+    },
+  });
   const disciplineService = createDisciplineService({
     repo: createDisciplineRepository(database.db),
     halfYearOf: miscService.halfYearOf,
@@ -269,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     newsService.forgetFeed();
     libraryService.forgetLists();
     journalService.forget();
+    miscService.forgetCalendar();
   });
   app.addHook('onClose', async () => stopRestored());
   // Paid services. The sandbox card provider sends its signed notifications to the portal's callback the way a
@@ -330,6 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...paymentRoutes(paymentService, sandboxService, async () => (await miscService.branding()).name),
       ...singleWindowRoutes(singleWindowService),
       ...transcriptRoutes(transcriptService),
+      ...settingsRoutes(settingsService),
       ...staffRoutes(
         createStaffService({
           repo: createStaffRepository(database.db),

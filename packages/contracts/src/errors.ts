@@ -50,6 +50,8 @@ export const errorStatus = {
   qr_fix_too_coarse: 400,
   /** QR check-in: this phone checked in another student a few minutes ago. */
   qr_device_used: 409,
+  /** Staff settings: the record is still used (timetable, payments, registrations) and cannot be deleted. */
+  in_use: 409,
   weak_password: 400,
   wrong_password: 400,
   too_large: 413,

@@ -50,6 +50,10 @@ export const validationRules = {
   not_your_discipline: { params: [], en: 'you do not teach this discipline' },
   not_in_conversation: { params: [], en: 'is not a subgroup of this conversation' },
   not_as_offered: { params: [], en: 'does not match the chosen discipline and offering' },
+  // Staff settings (issue 30): date and time ranges, and values that must be unique.
+  after_start: { params: [], en: 'must be after the start' },
+  overlaps: { params: ['from', 'to'], en: 'overlaps {from} – {to}' },
+  taken: { params: [], en: 'is already used' },
   /** Anything else (the catch-all; the contracts' own checks never end here). */
   invalid: { params: [], en: 'is not valid' },
 } as const satisfies Record<string, { params: readonly string[]; en: string }>;

@@ -100,6 +100,19 @@ import { registrationList } from './registration/reg-list.ts';
 import { saveRegistration, saveRegistrationByKind } from './registration/save.ts';
 import { calendarEnable, calendarFeed, calendarRevoke, calendarStatus } from './schedule/calendar.ts';
 import { scheduleStudent, scheduleTeacher } from './schedule/schedule.ts';
+import { calendarList, halfYearDelete, halfYearSave, yearDelete, yearSave } from './settings/calendar.ts';
+import { campusList, roomDelete, roomSave, slotDelete, slotSave } from './settings/campus.ts';
+import { institutionGet, institutionSave, logoUpload } from './settings/institution.ts';
+import {
+  electiveSwitch,
+  permissionGrant,
+  permissionList,
+  permissionRevoke,
+  registrationSettings,
+  windowDelete,
+  windowSave,
+} from './settings/registration.ts';
+import { serviceDelete, serviceSave, servicesList } from './settings/services.ts';
 import { districtList, documentList, purposeList, regionList } from './single-window/lists.ts';
 import {
   orderCancel,
@@ -309,4 +322,28 @@ export const registry: readonly Endpoint[] = [
   personBlock,
   personResetCredentials,
   auditList,
+  // The university's settings (staff).
+  institutionGet,
+  institutionSave,
+  logoUpload,
+  calendarList,
+  yearSave,
+  yearDelete,
+  halfYearSave,
+  halfYearDelete,
+  campusList,
+  slotSave,
+  slotDelete,
+  roomSave,
+  roomDelete,
+  registrationSettings,
+  windowSave,
+  windowDelete,
+  electiveSwitch,
+  permissionList,
+  permissionGrant,
+  permissionRevoke,
+  servicesList,
+  serviceSave,
+  serviceDelete,
 ];

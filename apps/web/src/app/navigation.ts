@@ -79,6 +79,11 @@ export const staffScreens: readonly { key: TitleKey; path: string; load: () => P
     path: 'staff/audit',
     load: () => import('./pages/staff-audit-page').then((m) => m.StaffAuditPage),
   },
+  {
+    key: 'staffSettings',
+    path: 'staff/settings',
+    load: () => import('./pages/staff-settings-page').then((m) => m.StaffSettingsPage),
+  },
 ];
 
 /** A role's side menu: the staff area's entries (staff only), then the spec's entries for the role. */

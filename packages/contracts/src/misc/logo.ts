@@ -8,7 +8,7 @@ export const logo = defineEndpoint({
   path: '/logo.json',
   access: 'public',
   summary:
-    "Branding of the sign-in screen: logo address, its width in percent, the institution's name (`name` Russian, as the spec's; `nameKg`, `nameEn`: '' where missing) and its font size in px.",
+    "Branding of the sign-in screen: logo address (`/logo.image?v=…`, a new version with each new logo), its width in percent, the institution's name (`name` Russian, as the spec's; `nameKg`, `nameEn`: '' where missing) and its font size in px.",
   request: emptyRequest,
   response: z.object({ logo: z.string(), width: z.number(), ...localizedName, fontsize: z.number() }),
 });

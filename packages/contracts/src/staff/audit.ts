@@ -10,6 +10,24 @@ export const auditActions = [
   'person.block',
   'person.unblock',
   'person.resetCredentials',
+  // The university's settings (settings/*).
+  'settings.institution',
+  'settings.logo',
+  'settings.year',
+  'settings.yearDelete',
+  'settings.halfYear',
+  'settings.halfYearDelete',
+  'settings.slot',
+  'settings.slotDelete',
+  'settings.room',
+  'settings.roomDelete',
+  'settings.window',
+  'settings.windowDelete',
+  'settings.electives',
+  'settings.permissionGrant',
+  'settings.permissionRevoke',
+  'settings.service',
+  'settings.serviceDelete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

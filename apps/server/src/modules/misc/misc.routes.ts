@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { FileReply } from '../../lib/replies.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import { logoAddress } from '../settings/settings.service.ts';
 import type { MiscService } from './misc.service.ts';
 
 /** Chat pages hold 20 messages (spec section 9). */
@@ -46,7 +47,7 @@ export function miscRoutes(misc: MiscService, storage: Storage, limits: { upload
     bind(logo, async () => {
       const b = await misc.branding();
       return {
-        logo: logoImage.path,
+        logo: logoAddress(b.logoKey) || logoImage.path,
         width: b.width,
         name: b.name,
         nameKg: b.nameKg,

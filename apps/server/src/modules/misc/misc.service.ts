@@ -87,6 +87,11 @@ export function createMiscService(repo: MiscRepository, now: () => Date = () => 
       return { id, name: academicYearName(id) };
     },
     currentPeriod,
+    /** Drops the cached periods and half-years: the calendar was changed (staff settings). */
+    forgetCalendar() {
+      periods.clear();
+      halfYears.clear();
+    },
     async currentHalfYear(): Promise<number> {
       return (await currentPeriod()).ws;
     },

@@ -1,0 +1,172 @@
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/InlineInput.css';
+import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import type { Endpoint, RequestOf } from '@okuu/contracts/endpoint';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/error-message';
+import { toast } from '../../../lib/toast';
+import { type SectionKey, useSettingsChange } from '../api/settings';
+import { checkInput, type FieldErrors, serverFieldErrors } from '../lib/check';
+
+/** One field of a settings form; `name` is the API's field name, so both checks' errors land on it. */
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind: 'text' | 'number' | 'date' | 'time' | 'datetime' | 'select' | 'check';
+  options?: { value: string; label: string }[];
+  required?: boolean;
+  step?: string;
+  disabled?: boolean;
+  hint?: string;
+}
+
+export type FormValues = Record<string, string | boolean>;
+
+const inputType = { text: 'text', number: 'number', date: 'date', time: 'time', datetime: 'datetime-local' } as const;
+
+interface Props<E extends Endpoint> {
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+  fields: FieldSpec[];
+  initial: FormValues;
+  endpoint: E;
+  /** The form's values as the endpoint's input. */
+  toInput: (values: FormValues) => Record<string, unknown>;
+  /** The lists to load again after a save. */
+  refresh: SectionKey[];
+  /** Told of every edit (a form whose fields depend on its values). */
+  onChange?: (values: FormValues) => void;
+  /** Checks of the form's own values before the contract's (where the form shows other units than the API). */
+  precheck?: (values: FormValues) => FieldErrors;
+}
+
+/**
+ * A dialog editing one record of a settings section: native inputs (keyboard and screen readers as usual), checked
+ * against the endpoint's contract before sending and by the server after; each refused field says why.
+ */
+export function SettingsForm<E extends Endpoint>(props: Props<E>) {
+  const { t } = useTranslation('staff-settings');
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {/* Mounted while open: each opening starts from its record's values, with no error from before. */}
+      {props.opened && <FormBody {...props} />}
+    </Modal>
+  );
+}
+
+function FormBody<E extends Endpoint>({
+  onClose,
+  fields,
+  initial,
+  endpoint,
+  toInput,
+  refresh,
+  onChange,
+  precheck,
+}: Props<E>) {
+  const { t } = useTranslation('staff-settings');
+  const [values, setValues] = useState<FormValues>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = useSettingsChange(endpoint, ...refresh);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const input = toInput(values);
+    const own = precheck?.(values) ?? {};
+    const found = { ...checkInput(endpoint, input), ...own };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(input as RequestOf<E>, {
+      onSuccess: () => {
+        toast(t('common.saved'));
+        onClose();
+      },
+      onError: (error) => setErrors(serverFieldErrors(error)),
+    });
+  };
+  const set = (name: string, value: string | boolean) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    onChange?.(next);
+  };
+  const unplaced = Object.keys(errors).filter((f) => !fields.some((s) => s.name === f));
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {fields.map((f, i) =>
+            f.kind === 'check' ? (
+              <Switch
+                key={f.name}
+                name={f.name}
+                label={f.label}
+                checked={values[f.name] === true}
+                onChange={(e) => set(f.name, e.currentTarget.checked)}
+                error={errors[f.name]}
+                disabled={f.disabled}
+                mt="md"
+              />
+            ) : f.kind === 'select' ? (
+              <NativeSelect
+                key={f.name}
+                name={f.name}
+                label={f.label}
+                required={f.required}
+                value={String(values[f.name] ?? '')}
+                onChange={(e) => set(f.name, e.currentTarget.value)}
+                data={f.options ?? []}
+                error={errors[f.name]}
+                disabled={f.disabled}
+                data-autofocus={i === 0 || undefined}
+              />
+            ) : (
+              <TextInput
+                key={f.name}
+                name={f.name}
+                label={f.label}
+                description={f.hint}
+                type={inputType[f.kind]}
+                step={f.step}
+                required={f.required}
+                value={String(values[f.name] ?? '')}
+                onChange={(e) => set(f.name, e.currentTarget.value)}
+                error={errors[f.name]}
+                disabled={f.disabled}
+                data-autofocus={i === 0 || undefined}
+              />
+            ),
+          )}
+        </SimpleGrid>
+        {unplaced.length > 0 && (
+          <Alert color="red" role="alert">
+            {unplaced.map((f) => errors[f]).join(' ')}
+          </Alert>
+        )}
+        {save.isError && Object.keys(serverFieldErrors(save.error)).length === 0 && (
+          <Alert color="red" role="alert">
+            {errorMessage(save.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
