@@ -110,6 +110,8 @@ import {
   verifyDocument,
 } from './single-window/orders.ts';
 import { auditList } from './staff/audit.ts';
+// Staff data import (issue 30)
+import { importCheck, importStart, importStatus, importTemplate } from './staff/import.ts';
 import {
   peopleOptions,
   peopleSearch,
@@ -302,4 +304,9 @@ export const registry: readonly Endpoint[] = [
   personBlock,
   personResetCredentials,
   auditList,
+  // Staff data import (issue 30)
+  importTemplate,
+  importCheck,
+  importStart,
+  importStatus,
 ];

@@ -10,6 +10,9 @@ export const auditActions = [
   'person.block',
   'person.unblock',
   'person.resetCredentials',
+  // Staff data import (issue 30): one summary row per import
+  'import.students',
+  'import.groups',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

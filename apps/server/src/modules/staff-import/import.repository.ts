@@ -1,0 +1,153 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/audit.ts';
+import { studentProfiles } from '../../db/schema/profiles.ts';
+import { groups, specialities } from '../../db/schema/university.ts';
+import { users } from '../../db/schema/users.ts';
+import type { AuditRecord } from '../staff/staff.repository.ts';
+
+export interface ExistingStudent {
+  userId: number;
+  recordBook: string;
+  lastName: string;
+  firstName: string;
+  patronymic: string;
+  groupId: number;
+}
+
+export interface NewStudent {
+  login: string;
+  passwordHash: string;
+  lastName: string;
+  firstName: string;
+  patronymic: string;
+  groupId: number;
+  recordBook: string;
+}
+
+export interface GroupFields {
+  name: string;
+  specialityId: number;
+  studyForm: 'full_time' | 'part_time';
+  admissionYear: number;
+}
+
+/** Rows per INSERT: well under PostgreSQL's 65535 bound parameters. */
+const chunk = 1000;
+
+function queries(db: Db) {
+  return {
+    /** Groups by lower-case name. */
+    async groupsByName() {
+      const rows = await db
+        .select({
+          id: groups.id,
+          name: groups.name,
+          specialityId: groups.specialityId,
+          studyForm: groups.studyForm,
+          admissionYear: groups.admissionYear,
+        })
+        .from(groups);
+      return new Map(rows.map((g) => [g.name.toLowerCase(), g]));
+    },
+    /** Specialities by lower-case code (the first one when a code repeats). */
+    async specialitiesByCode() {
+      const rows = await db
+        .select({ id: specialities.id, code: specialities.code })
+        .from(specialities)
+        .orderBy(specialities.id);
+      const map = new Map<string, number>();
+      for (const s of rows) if (!map.has(s.code.toLowerCase())) map.set(s.code.toLowerCase(), s.id);
+      return map;
+    },
+    /** Students with any of these record books, by record book. */
+    async studentsByRecordBook(recordBooks: string[]) {
+      const map = new Map<string, ExistingStudent>();
+      for (let i = 0; i < recordBooks.length; i += chunk) {
+        const rows = await db
+          .select({
+            userId: users.id,
+            recordBook: sql<string>`${studentProfiles.recordBook}`,
+            lastName: users.lastName,
+            firstName: users.firstName,
+            patronymic: sql<string>`coalesce(${users.patronymic}, '')`,
+            groupId: studentProfiles.groupId,
+          })
+          .from(studentProfiles)
+          .innerJoin(users, eq(users.id, studentProfiles.userId))
+          .where(inArray(studentProfiles.recordBook, recordBooks.slice(i, i + chunk)));
+        for (const r of rows) map.set(r.recordBook, r);
+      }
+      return map;
+    },
+    /** Which of these logins are taken (compared in lower case). */
+    async takenLogins(logins: string[]) {
+      const taken = new Set<string>();
+      for (let i = 0; i < logins.length; i += chunk) {
+        const part = logins.slice(i, i + chunk).map((l) => l.toLowerCase());
+        const rows = await db
+          .select({ login: sql<string>`lower(${users.login})` })
+          .from(users)
+          .where(inArray(sql`lower(${users.login})`, part));
+        for (const r of rows) taken.add(r.login);
+      }
+      return taken;
+    },
+    /** Inserts students (account and profile) a thousand at a time; calls `progress` after each batch. */
+    async insertStudents(list: NewStudent[], progress: (n: number) => void) {
+      for (let i = 0; i < list.length; i += chunk) {
+        const part = list.slice(i, i + chunk);
+        const ids = await db
+          .insert(users)
+          .values(
+            part.map((s) => ({
+              role: 2,
+              login: s.login,
+              passwordHash: s.passwordHash,
+              lastName: s.lastName,
+              firstName: s.firstName,
+              patronymic: s.patronymic || null,
+              mustChangeCredentials: true,
+            })),
+          )
+          .returning({ id: users.id, login: users.login });
+        const idOf = new Map(ids.map((r) => [r.login, r.id]));
+        await db
+          .insert(studentProfiles)
+          .values(
+            part.map((s) => ({ userId: idOf.get(s.login) as number, groupId: s.groupId, recordBook: s.recordBook })),
+          );
+        progress(part.length);
+      }
+    },
+    async updateStudent(s: ExistingStudent) {
+      await db
+        .update(users)
+        .set({ lastName: s.lastName, firstName: s.firstName, patronymic: s.patronymic || null })
+        .where(eq(users.id, s.userId));
+      await db.update(studentProfiles).set({ groupId: s.groupId }).where(eq(studentProfiles.userId, s.userId));
+    },
+    async insertGroup(g: GroupFields) {
+      await db.insert(groups).values(g);
+    },
+    async updateGroup(id: number, g: GroupFields) {
+      await db.update(groups).set(g).where(eq(groups.id, id));
+    },
+    async audit(record: AuditRecord) {
+      await db.insert(auditLog).values(record);
+    },
+  };
+}
+
+export function createImportRepository(db: Db) {
+  return {
+    ...queries(db),
+    /** Runs `fn` in one transaction: the whole import and its audit row commit together or not at all. */
+    transaction<T>(fn: (q: ImportQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(queries(tx as unknown as Db)));
+    },
+  };
+}
+
+export type ImportQueries = ReturnType<typeof queries>;
+export type ImportRepository = ReturnType<typeof createImportRepository>;

@@ -1,0 +1,370 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  type ImportedCredentials,
+  type ImportKind,
+  type ImportProblem,
+  type ImportReport,
+  importColumns,
+  importLimits,
+} from '@okuu/contracts/staff/import';
+import { AppError } from '../../lib/app-error.ts';
+import { hashIssuedPassword } from '../../lib/passwords.ts';
+import type { AuthUser } from '../../lib/session.ts';
+import { issuedPassword } from '../staff/staff.service.ts';
+import type { ExistingStudent, GroupFields, ImportQueries, ImportRepository, NewStudent } from './import.repository.ts';
+import { readTable, type TableRow } from './read-table.ts';
+
+type Values = Record<string, string>;
+
+interface Plan<Create, Update> {
+  report: ImportReport;
+  creates: (Create & { line: number })[];
+  updates: Update[];
+}
+
+interface StudentCreate {
+  recordBook: string;
+  lastName: string;
+  firstName: string;
+  patronymic: string;
+  groupId: number;
+  group: string;
+}
+
+type AnyPlan = Plan<StudentCreate, ExistingStudent> | Plan<GroupFields, { id: number; fields: GroupFields }>;
+
+const studyFormChoices: Record<string, GroupFields['studyForm']> = {
+  full_time: 'full_time',
+  part_time: 'part_time',
+  очная: 'full_time',
+  заочная: 'part_time',
+};
+
+/** Collects a file's problems; keeps the first importLimits.problemsShown for the report. */
+class Problems {
+  list: ImportProblem[] = [];
+  count = 0;
+  add(line: number, column: string, code: ImportProblem['code'], params: ImportProblem['params'] = {}) {
+    this.count++;
+    if (this.list.length < importLimits.problemsShown) this.list.push({ line, column, code, params });
+  }
+}
+
+/** Reads the file into header-keyed lines, reporting the header's and the encoding's problems. */
+async function readLines(kind: ImportKind, buf: Buffer, problems: Problems): Promise<{ line: number; v: Values }[]> {
+  let rows: TableRow[];
+  let bad: number[];
+  try {
+    ({ rows, badEncodingLines: bad } = await readTable(buf, importLimits.maxLines));
+  } catch {
+    problems.add(0, '', 'unreadable');
+    return [];
+  }
+  const [header, ...data] = rows;
+  if (!header || data.length === 0) {
+    problems.add(0, '', 'empty');
+    return [];
+  }
+  if (data.length > importLimits.maxLines) {
+    problems.add(0, '', 'too_many_lines', { max: importLimits.maxLines });
+    return [];
+  }
+  for (const line of bad) problems.add(line, '', 'bad_encoding');
+  const keys = header.cells.map((c) => c.toLowerCase());
+  const columns: readonly string[] = importColumns[kind];
+  for (const c of columns) if (!keys.includes(c)) problems.add(header.line, c, 'missing_column', { column: c });
+  for (const k of keys) if (k && !columns.includes(k)) problems.add(header.line, k, 'unknown_column', { column: k });
+  if (problems.count) return [];
+  return data.map((r) => ({
+    line: r.line,
+    v: Object.fromEntries(columns.map((c) => [c, r.cells[keys.indexOf(c)] ?? ''])),
+  }));
+}
+
+function text(problems: Problems, line: number, v: Values, column: string, max: number, required = true): string {
+  const value = v[column] ?? '';
+  if (required && value === '') problems.add(line, column, 'required');
+  else if (value.length > max) problems.add(line, column, 'too_long', { max });
+  return value;
+}
+
+async function planStudents(q: ImportQueries, buf: Buffer): Promise<Plan<StudentCreate, ExistingStudent>> {
+  const problems = new Problems();
+  const lines = await readLines('students', buf, problems);
+  const groupsByName = await q.groupsByName();
+  const existing = await q.studentsByRecordBook(lines.map((l) => l.v.record_book ?? '').filter(Boolean));
+  const seen = new Map<string, number>();
+  const creates: (StudentCreate & { line: number })[] = [];
+  const updates: ExistingStudent[] = [];
+  let unchanged = 0;
+  for (const { line, v } of lines) {
+    const before = problems.count;
+    const recordBook = text(problems, line, v, 'record_book', importLimits.recordBookMax);
+    const lastName = text(problems, line, v, 'last_name', importLimits.nameMax);
+    const firstName = text(problems, line, v, 'first_name', importLimits.nameMax);
+    const patronymic = text(problems, line, v, 'patronymic', importLimits.nameMax, false);
+    const groupName = text(problems, line, v, 'group', importLimits.nameMax);
+    const group = groupName ? groupsByName.get(groupName.toLowerCase()) : undefined;
+    if (groupName && !group) problems.add(line, 'group', 'unknown_group', { value: groupName });
+    const first = seen.get(recordBook);
+    if (recordBook && first !== undefined) problems.add(line, 'record_book', 'duplicate_in_file', { line: first });
+    else if (recordBook) seen.set(recordBook, line);
+    if (problems.count > before || !group) continue;
+    const found = existing.get(recordBook);
+    const fields = { lastName, firstName, patronymic, groupId: group.id };
+    if (!found) creates.push({ line, recordBook, ...fields, group: group.name });
+    else if (
+      found.lastName !== lastName ||
+      found.firstName !== firstName ||
+      found.patronymic !== patronymic ||
+      found.groupId !== group.id
+    )
+      updates.push({ ...found, ...fields });
+    else unchanged++;
+  }
+  return {
+    report: report('students', lines.length, creates.length, updates.length, unchanged, problems),
+    creates,
+    updates,
+  };
+}
+
+async function planGroups(
+  q: ImportQueries,
+  buf: Buffer,
+): Promise<Plan<GroupFields, { id: number; fields: GroupFields }>> {
+  const problems = new Problems();
+  const lines = await readLines('groups', buf, problems);
+  const groupsByName = await q.groupsByName();
+  const specialities = await q.specialitiesByCode();
+  const seen = new Map<string, number>();
+  const creates: (GroupFields & { line: number })[] = [];
+  const updates: { id: number; fields: GroupFields }[] = [];
+  let unchanged = 0;
+  const year = new Date().getFullYear();
+  for (const { line, v } of lines) {
+    const before = problems.count;
+    const name = text(problems, line, v, 'name', importLimits.nameMax);
+    const code = text(problems, line, v, 'speciality_code', importLimits.nameMax);
+    const specialityId = code ? specialities.get(code.toLowerCase()) : undefined;
+    if (code && specialityId === undefined)
+      problems.add(line, 'speciality_code', 'unknown_speciality', { value: code });
+    const form = text(problems, line, v, 'study_form', importLimits.nameMax);
+    const studyForm = studyFormChoices[form.toLowerCase()];
+    if (form && !studyForm) problems.add(line, 'study_form', 'invalid_choice', { options: 'full_time, part_time' });
+    const yearText = text(problems, line, v, 'admission_year', 4);
+    const admissionYear = Number(yearText);
+    if (yearText && !(/^\d{4}$/.test(yearText) && admissionYear >= 1990 && admissionYear <= year + 1))
+      problems.add(line, 'admission_year', 'out_of_range', { min: 1990, max: year + 1 });
+    const key = name.toLowerCase();
+    const first = seen.get(key);
+    if (name && first !== undefined) problems.add(line, 'name', 'duplicate_in_file', { line: first });
+    else if (name) seen.set(key, line);
+    if (problems.count > before || specialityId === undefined || !studyForm) continue;
+    const fields: GroupFields = { name, specialityId, studyForm, admissionYear };
+    const found = groupsByName.get(key);
+    if (!found) creates.push({ line, ...fields });
+    else if (
+      found.specialityId !== specialityId ||
+      found.studyForm !== studyForm ||
+      found.admissionYear !== admissionYear ||
+      found.name !== name
+    )
+      updates.push({ id: found.id, fields });
+    else unchanged++;
+  }
+  return {
+    report: report('groups', lines.length, creates.length, updates.length, unchanged, problems),
+    creates,
+    updates,
+  };
+}
+
+function report(
+  kind: ImportKind,
+  lines: number,
+  create: number,
+  update: number,
+  unchanged: number,
+  problems: Problems,
+): ImportReport {
+  const clean = problems.count === 0;
+  return {
+    kind,
+    lines,
+    create: clean ? create : 0,
+    update: clean ? update : 0,
+    unchanged: clean ? unchanged : 0,
+    problemCount: problems.count,
+    problems: problems.list,
+  };
+}
+
+const plan = (q: ImportQueries, kind: ImportKind, buf: Buffer): Promise<AnyPlan> =>
+  kind === 'students' ? planStudents(q, buf) : planGroups(q, buf);
+
+interface Job {
+  actorId: number;
+  state: 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  finishedAt: number | null;
+  result: { created: number; updated: number; unchanged: number; credentials: ImportedCredentials[] } | null;
+}
+
+/** Finished jobs nobody asked about are forgotten after this long (their passwords with them). */
+const keepFinishedMs = 15 * 60_000;
+/** Passwords hashed at once (argon2 runs them on libuv's thread pool). */
+const hashBatch = 32;
+
+export function createImportService(deps: { repo: ImportRepository }) {
+  const { repo } = deps;
+  const jobs = new Map<string, Job>();
+
+  const forgetOld = () => {
+    const now = Date.now();
+    for (const [id, job] of jobs) if (job.finishedAt !== null && now - job.finishedAt > keepFinishedMs) jobs.delete(id);
+  };
+
+  /** Logins nobody has, one per new student: 'stu' and six digits. */
+  async function freshLogins(q: ImportQueries, count: number): Promise<string[]> {
+    const chosen = new Set<string>();
+    while (chosen.size < count) {
+      const wanted = new Set<string>();
+      while (wanted.size < count - chosen.size) {
+        const login = `stu${randomInt(100_000, 1_000_000)}`;
+        if (!chosen.has(login)) wanted.add(login);
+      }
+      const taken = await q.takenLogins([...wanted]);
+      for (const l of wanted) if (!taken.has(l)) chosen.add(l);
+    }
+    return [...chosen];
+  }
+
+  async function run(actor: AuthUser, kind: ImportKind, fileName: string, buf: Buffer, first: AnyPlan, job: Job) {
+    // Hashing is the slow part: it runs before the transaction, for the lines the dry run found new.
+    const passwords = new Map<string, { password: string; hash: string }>();
+    if (kind === 'students') {
+      const creates = first.creates as (StudentCreate & { line: number })[];
+      for (let i = 0; i < creates.length; i += hashBatch) {
+        const part = creates.slice(i, i + hashBatch);
+        const hashed = await Promise.all(
+          part.map(async (c) => {
+            const password = issuedPassword();
+            return [c.recordBook, { password, hash: await hashIssuedPassword(password) }] as const;
+          }),
+        );
+        for (const [k, v] of hashed) passwords.set(k, v);
+        job.done += part.length;
+      }
+    }
+    return repo.transaction(async (q) => {
+      // Planned again inside the transaction: what changed since the dry run counts.
+      const p = await plan(q, kind, buf);
+      if (p.report.problemCount) throw new AppError('conflict', 'The file has problems now.');
+      const credentials: ImportedCredentials[] = [];
+      if (kind === 'students') {
+        const creates = p.creates as (StudentCreate & { line: number })[];
+        const logins = await freshLogins(q, creates.length);
+        const rows: NewStudent[] = [];
+        for (const [i, c] of creates.entries()) {
+          let pw = passwords.get(c.recordBook);
+          if (!pw) {
+            const password = issuedPassword();
+            pw = { password, hash: await hashIssuedPassword(password) };
+          }
+          const login = logins[i] as string;
+          rows.push({ ...c, login, passwordHash: pw.hash });
+          credentials.push({
+            login,
+            password: pw.password,
+            fullName: [c.lastName, c.firstName, c.patronymic].filter(Boolean).join(' '),
+            group: c.group,
+            recordBook: c.recordBook,
+          });
+        }
+        await q.insertStudents(rows, (n) => {
+          job.done += n;
+        });
+        for (const u of p.updates as ExistingStudent[]) await q.updateStudent(u);
+      } else {
+        for (const c of p.creates as (GroupFields & { line: number })[]) {
+          const { line: _, ...fields } = c;
+          await q.insertGroup(fields);
+        }
+        for (const u of p.updates as { id: number; fields: GroupFields }[]) await q.updateGroup(u.id, u.fields);
+      }
+      const summary = {
+        fileName,
+        lines: p.report.lines,
+        created: p.creates.length,
+        updated: p.updates.length,
+        unchanged: p.report.unchanged,
+      };
+      await q.audit({
+        actorId: actor.id,
+        actorLogin: actor.login,
+        actorName: actor.fullName,
+        action: `import.${kind}`,
+        targetType: 'import',
+        targetId: null,
+        targetName: fileName,
+        before: null,
+        after: summary,
+      });
+      return { created: summary.created, updated: summary.updated, unchanged: summary.unchanged, credentials };
+    });
+  }
+
+  return {
+    /** The dry run: what the import would do, and every problem, changing nothing. */
+    async check(kind: ImportKind, buf: Buffer): Promise<ImportReport> {
+      return (await plan(repo, kind, buf)).report;
+    },
+
+    /** Checks the file, and when it is clean starts the import as a job the caller follows with status(). */
+    async start(actor: AuthUser, kind: ImportKind, fileName: string, buf: Buffer) {
+      forgetOld();
+      const first = await plan(repo, kind, buf);
+      if (first.report.problemCount) return { job: null, report: first.report };
+      const id = randomUUID();
+      const hashing = kind === 'students' ? first.creates.length : 0;
+      const job: Job = {
+        actorId: actor.id,
+        state: 'running',
+        done: 0,
+        total: hashing + first.creates.length,
+        finishedAt: null,
+        result: null,
+      };
+      jobs.set(id, job);
+      const finished = run(actor, kind, fileName, buf, first, job).then(
+        (result) => {
+          Object.assign(job, { state: 'done', result, done: job.total });
+        },
+        () => {
+          job.state = 'failed';
+        },
+      );
+      void finished.finally(() => {
+        job.finishedAt = Date.now();
+      });
+      return { job: id, report: first.report };
+    },
+
+    /** The job's progress; once done, its result (issued passwords) is answered once and the job forgotten. */
+    status(actor: AuthUser, id: string) {
+      const job = jobs.get(id);
+      if (!job || job.actorId !== actor.id) throw new AppError('not_found', 'There is no such import.');
+      if (job.state !== 'running') jobs.delete(id);
+      return { state: job.state, done: job.done, total: job.total, result: job.result };
+    },
+
+    /** Resolves when every running job has finished (tests, shutdown). */
+    async idle() {
+      while ([...jobs.values()].some((j) => j.state === 'running')) await new Promise((r) => setTimeout(r, 20));
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;
