@@ -14,6 +14,7 @@ import type registration from './locales/ru/screens/registration.json';
 import type schedule from './locales/ru/screens/schedule.json';
 import type singleWindow from './locales/ru/screens/single-window.json';
 import type staff from './locales/ru/screens/staff.json';
+import type staffImport from './locales/ru/screens/staff-import.json';
 import type transcript from './locales/ru/screens/transcript.json';
 import type umk from './locales/ru/screens/umk.json';
 
@@ -36,6 +37,7 @@ declare module 'i18next' {
       schedule: typeof schedule;
       'single-window': typeof singleWindow;
       staff: typeof staff;
+      'staff-import': typeof staffImport;
       transcript: typeof transcript;
       umk: typeof umk;
     };
