@@ -69,9 +69,8 @@ test('staff1 imports students from XLSX: fixes a bad line, then a new student si
     const slips = staff.getByTestId('import-slip');
     await expect(slips).toHaveCount(2);
     await expect(staff.getByRole('button', { name: 'Печать листков' })).toBeVisible();
-    const slip = (await slips.first().innerText()).split('\n');
-    const login = (slip.find((l) => l.startsWith('Логин:')) ?? '').replace('Логин:', '').trim();
-    const password = (slip.find((l) => l.startsWith('Пароль:')) ?? '').replace('Пароль:', '').trim();
+    const login = ((await slips.first().getByTestId('slip-login').textContent()) ?? '').trim();
+    const password = ((await slips.first().getByTestId('slip-password').textContent()) ?? '').trim();
     expect(login).toMatch(/^stu\d{6}$/);
 
     // The new student signs in with the issued credentials and must change them first.

@@ -142,10 +142,16 @@ export function ImportScreen() {
                     {c.group} · {c.recordBook}
                   </Text>
                   <Text size="sm">
-                    {t('result.login')}: <span className={classes.secret}>{c.login}</span>
+                    {t('result.login')}:{' '}
+                    <span className={classes.secret} data-testid="slip-login">
+                      {c.login}
+                    </span>
                   </Text>
                   <Text size="sm">
-                    {t('result.password')}: <span className={classes.secret}>{c.password}</span>
+                    {t('result.password')}:{' '}
+                    <span className={classes.secret} data-testid="slip-password">
+                      {c.password}
+                    </span>
                   </Text>
                 </div>
               ))}
