@@ -1,9 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
-import { studentProfiles } from '../../db/schema/profiles.ts';
-import { groups, specialities } from '../../db/schema/university.ts';
-import { users } from '../../db/schema/users.ts';
+import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
+import { departments, groups, specialities } from '../../db/schema/university.ts';
+import { positions, users } from '../../db/schema/users.ts';
 import type { AuditRecord } from '../staff/staff.repository.ts';
 
 export interface ExistingStudent {
@@ -15,14 +15,25 @@ export interface ExistingStudent {
   groupId: number;
 }
 
-export interface NewStudent {
+export interface ExistingTeacher {
+  userId: number;
+  staffNumber: string;
+  lastName: string;
+  firstName: string;
+  patronymic: string;
+  departmentId: number;
+  positionId: number;
+}
+
+/** A new account: a student (groupId, recordBook) or a teacher (departmentId, positionId, staffNumber). */
+export interface NewPerson {
   login: string;
   passwordHash: string;
   lastName: string;
   firstName: string;
   patronymic: string;
-  groupId: number;
-  recordBook: string;
+  key: string;
+  profile: { groupId: number } | { departmentId: number; positionId: number };
 }
 
 export interface GroupFields {
@@ -34,6 +45,15 @@ export interface GroupFields {
 
 /** Rows per INSERT: well under PostgreSQL's 65535 bound parameters. */
 const chunk = 1000;
+
+/** Records by each of their three names in lower case (the first record when a name repeats). */
+function byNames(rows: { id: number; a: string; b: string | null; c: string | null }[]) {
+  const map = new Map<string, { id: number; name: string }>();
+  for (const r of rows)
+    for (const n of [r.a, r.b, r.c])
+      if (n && !map.has(n.toLowerCase())) map.set(n.toLowerCase(), { id: r.id, name: r.a });
+  return map;
+}
 
 function queries(db: Db) {
   return {
@@ -80,6 +100,42 @@ function queries(db: Db) {
       }
       return map;
     },
+    /** Departments and positions by each of their names (ru, kg, en) in lower case. */
+    async departmentsByName() {
+      const rows = await db
+        .select({ id: departments.id, a: departments.name, b: departments.nameKg, c: departments.nameEn })
+        .from(departments)
+        .orderBy(departments.id);
+      return byNames(rows);
+    },
+    async positionsByName() {
+      const rows = await db
+        .select({ id: positions.id, a: positions.name, b: positions.nameKg, c: positions.nameEn })
+        .from(positions)
+        .orderBy(positions.id);
+      return byNames(rows);
+    },
+    /** Teachers with any of these personnel numbers, by number. */
+    async teachersByStaffNumber(numbers: string[]) {
+      const map = new Map<string, ExistingTeacher>();
+      for (let i = 0; i < numbers.length; i += chunk) {
+        const rows = await db
+          .select({
+            userId: users.id,
+            staffNumber: sql<string>`${teacherProfiles.staffNumber}`,
+            lastName: users.lastName,
+            firstName: users.firstName,
+            patronymic: sql<string>`coalesce(${users.patronymic}, '')`,
+            departmentId: teacherProfiles.departmentId,
+            positionId: teacherProfiles.positionId,
+          })
+          .from(teacherProfiles)
+          .innerJoin(users, eq(users.id, teacherProfiles.userId))
+          .where(inArray(teacherProfiles.staffNumber, numbers.slice(i, i + chunk)));
+        for (const r of rows) map.set(r.staffNumber, r);
+      }
+      return map;
+    },
     /** Which of these logins are taken (compared in lower case). */
     async takenLogins(logins: string[]) {
       const taken = new Set<string>();
@@ -93,15 +149,15 @@ function queries(db: Db) {
       }
       return taken;
     },
-    /** Inserts students (account and profile) a thousand at a time; calls `progress` after each batch. */
-    async insertStudents(list: NewStudent[], progress: (n: number) => void) {
+    /** Inserts people (account and profile) a thousand at a time; calls `progress` after each batch. */
+    async insertPeople(role: 1 | 2, list: NewPerson[], progress: (n: number) => void) {
       for (let i = 0; i < list.length; i += chunk) {
         const part = list.slice(i, i + chunk);
         const ids = await db
           .insert(users)
           .values(
             part.map((s) => ({
-              role: 2,
+              role,
               login: s.login,
               passwordHash: s.passwordHash,
               lastName: s.lastName,
@@ -112,10 +168,21 @@ function queries(db: Db) {
           )
           .returning({ id: users.id, login: users.login });
         const idOf = new Map(ids.map((r) => [r.login, r.id]));
-        await db
-          .insert(studentProfiles)
-          .values(
-            part.map((s) => ({ userId: idOf.get(s.login) as number, groupId: s.groupId, recordBook: s.recordBook })),
+        const userId = (s: NewPerson) => idOf.get(s.login) as number;
+        if (role === 2)
+          await db.insert(studentProfiles).values(
+            part.map((s) => ({
+              userId: userId(s),
+              groupId: (s.profile as { groupId: number }).groupId,
+              recordBook: s.key,
+            })),
+          );
+        else
+          await db.insert(teacherProfiles).values(
+            part.map((s) => {
+              const p = s.profile as { departmentId: number; positionId: number };
+              return { userId: userId(s), departmentId: p.departmentId, positionId: p.positionId, staffNumber: s.key };
+            }),
           );
         progress(part.length);
       }
@@ -126,6 +193,16 @@ function queries(db: Db) {
         .set({ lastName: s.lastName, firstName: s.firstName, patronymic: s.patronymic || null })
         .where(eq(users.id, s.userId));
       await db.update(studentProfiles).set({ groupId: s.groupId }).where(eq(studentProfiles.userId, s.userId));
+    },
+    async updateTeacher(t: ExistingTeacher) {
+      await db
+        .update(users)
+        .set({ lastName: t.lastName, firstName: t.firstName, patronymic: t.patronymic || null })
+        .where(eq(users.id, t.userId));
+      await db
+        .update(teacherProfiles)
+        .set({ departmentId: t.departmentId, positionId: t.positionId })
+        .where(eq(teacherProfiles.userId, t.userId));
     },
     async insertGroup(g: GroupFields) {
       await db.insert(groups).values(g);

@@ -11,7 +11,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashIssuedPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import { issuedPassword } from '../staff/staff.service.ts';
-import type { ExistingStudent, GroupFields, ImportQueries, ImportRepository, NewStudent } from './import.repository.ts';
+import type {
+  ExistingStudent,
+  ExistingTeacher,
+  GroupFields,
+  ImportQueries,
+  ImportRepository,
+  NewPerson,
+} from './import.repository.ts';
 import { readTable, type TableRow } from './read-table.ts';
 
 type Values = Record<string, string>;
@@ -22,16 +29,19 @@ interface Plan<Create, Update> {
   updates: Update[];
 }
 
-interface StudentCreate {
-  recordBook: string;
+/** A new student or teacher: the line's natural key, the name, where they belong (shown on the slip) and the profile. */
+interface PersonCreate {
+  key: string;
   lastName: string;
   firstName: string;
   patronymic: string;
-  groupId: number;
-  group: string;
+  unit: string;
+  profile: NewPerson['profile'];
 }
 
-type AnyPlan = Plan<StudentCreate, ExistingStudent> | Plan<GroupFields, { id: number; fields: GroupFields }>;
+type PersonUpdate = { role: 2; s: ExistingStudent } | { role: 1; t: ExistingTeacher };
+
+type AnyPlan = Plan<PersonCreate, PersonUpdate> | Plan<GroupFields, { id: number; fields: GroupFields }>;
 
 const studyFormChoices: Record<string, GroupFields['studyForm']> = {
   full_time: 'full_time',
@@ -88,42 +98,68 @@ function text(problems: Problems, line: number, v: Values, column: string, max: 
   return value;
 }
 
-async function planStudents(q: ImportQueries, buf: Buffer): Promise<Plan<StudentCreate, ExistingStudent>> {
+/** Students (key record_book, group) or teachers (key staff_number, department, position). */
+async function planPeople(
+  q: ImportQueries,
+  kind: 'students' | 'teachers',
+  buf: Buffer,
+): Promise<Plan<PersonCreate, PersonUpdate>> {
   const problems = new Problems();
-  const lines = await readLines('students', buf, problems);
-  const groupsByName = await q.groupsByName();
-  const existing = await q.studentsByRecordBook(lines.map((l) => l.v.record_book ?? '').filter(Boolean));
+  const lines = await readLines(kind, buf, problems);
+  const students = kind === 'students';
+  const keyColumn = students ? 'record_book' : 'staff_number';
+  const keys = lines.map((l) => l.v[keyColumn] ?? '').filter(Boolean);
+  const groupsByName = students ? await q.groupsByName() : new Map();
+  const existingStudents = students ? await q.studentsByRecordBook(keys) : new Map<string, ExistingStudent>();
+  const departments = students ? new Map() : await q.departmentsByName();
+  const positions = students ? new Map() : await q.positionsByName();
+  const existingTeachers = students ? new Map<string, ExistingTeacher>() : await q.teachersByStaffNumber(keys);
   const seen = new Map<string, number>();
-  const creates: (StudentCreate & { line: number })[] = [];
-  const updates: ExistingStudent[] = [];
+  const creates: (PersonCreate & { line: number })[] = [];
+  const updates: PersonUpdate[] = [];
   let unchanged = 0;
+  /** The record a cell names, or a problem. */
+  const lookup = <T>(line: number, v: Values, column: string, map: Map<string, T>, code: ImportProblem['code']) => {
+    const value = text(problems, line, v, column, importLimits.nameMax);
+    const found = value ? map.get(value.toLowerCase()) : undefined;
+    if (value && found === undefined) problems.add(line, column, code, { value });
+    return found;
+  };
   for (const { line, v } of lines) {
     const before = problems.count;
-    const recordBook = text(problems, line, v, 'record_book', importLimits.recordBookMax);
+    const key = text(problems, line, v, keyColumn, importLimits.keyMax);
     const lastName = text(problems, line, v, 'last_name', importLimits.nameMax);
     const firstName = text(problems, line, v, 'first_name', importLimits.nameMax);
     const patronymic = text(problems, line, v, 'patronymic', importLimits.nameMax, false);
-    const groupName = text(problems, line, v, 'group', importLimits.nameMax);
-    const group = groupName ? groupsByName.get(groupName.toLowerCase()) : undefined;
-    if (groupName && !group) problems.add(line, 'group', 'unknown_group', { value: groupName });
-    const first = seen.get(recordBook);
-    if (recordBook && first !== undefined) problems.add(line, 'record_book', 'duplicate_in_file', { line: first });
-    else if (recordBook) seen.set(recordBook, line);
-    if (problems.count > before || !group) continue;
-    const found = existing.get(recordBook);
-    const fields = { lastName, firstName, patronymic, groupId: group.id };
-    if (!found) creates.push({ line, recordBook, ...fields, group: group.name });
-    else if (
-      found.lastName !== lastName ||
-      found.firstName !== firstName ||
-      found.patronymic !== patronymic ||
-      found.groupId !== group.id
-    )
-      updates.push({ ...found, ...fields });
-    else unchanged++;
+    const group = students ? lookup(line, v, 'group', groupsByName, 'unknown_group') : undefined;
+    const department = students ? undefined : lookup(line, v, 'department', departments, 'unknown_department');
+    const position = students ? undefined : lookup(line, v, 'position', positions, 'unknown_position');
+    const first = seen.get(key);
+    if (key && first !== undefined) problems.add(line, keyColumn, 'duplicate_in_file', { line: first });
+    else if (key) seen.set(key, line);
+    if (problems.count > before) continue;
+    const names = { lastName, firstName, patronymic };
+    const sameName = (p: { lastName: string; firstName: string; patronymic: string }) =>
+      p.lastName === lastName && p.firstName === firstName && p.patronymic === patronymic;
+    if (students) {
+      const found = existingStudents.get(key);
+      if (!found) creates.push({ line, key, ...names, unit: group.name, profile: { groupId: group.id } });
+      else if (!sameName(found) || found.groupId !== group.id)
+        updates.push({ role: 2, s: { ...found, ...names, groupId: group.id } });
+      else unchanged++;
+    } else {
+      const d = department as { id: number; name: string };
+      const p = position as { id: number; name: string };
+      const found = existingTeachers.get(key);
+      if (!found)
+        creates.push({ line, key, ...names, unit: d.name, profile: { departmentId: d.id, positionId: p.id } });
+      else if (!sameName(found) || found.departmentId !== d.id || found.positionId !== p.id)
+        updates.push({ role: 1, t: { ...found, ...names, departmentId: d.id, positionId: p.id } });
+      else unchanged++;
+    }
   }
   return {
-    report: report('students', lines.length, creates.length, updates.length, unchanged, problems),
+    report: report(kind, lines.length, creates.length, updates.length, unchanged, problems),
     creates,
     updates,
   };
@@ -201,7 +237,7 @@ function report(
 }
 
 const plan = (q: ImportQueries, kind: ImportKind, buf: Buffer): Promise<AnyPlan> =>
-  kind === 'students' ? planStudents(q, buf) : planGroups(q, buf);
+  kind === 'groups' ? planGroups(q, buf) : planPeople(q, kind, buf);
 
 interface Job {
   actorId: number;
@@ -226,13 +262,13 @@ export function createImportService(deps: { repo: ImportRepository }) {
     for (const [id, job] of jobs) if (job.finishedAt !== null && now - job.finishedAt > keepFinishedMs) jobs.delete(id);
   };
 
-  /** Logins nobody has, one per new student: 'stu' and six digits. */
-  async function freshLogins(q: ImportQueries, count: number): Promise<string[]> {
+  /** Logins nobody has, one per new person: 'stu' (students) or 'tch' (teachers) and six digits. */
+  async function freshLogins(q: ImportQueries, prefix: string, count: number): Promise<string[]> {
     const chosen = new Set<string>();
     while (chosen.size < count) {
       const wanted = new Set<string>();
       while (wanted.size < count - chosen.size) {
-        const login = `stu${randomInt(100_000, 1_000_000)}`;
+        const login = `${prefix}${randomInt(100_000, 1_000_000)}`;
         if (!chosen.has(login)) wanted.add(login);
       }
       const taken = await q.takenLogins([...wanted]);
@@ -244,14 +280,14 @@ export function createImportService(deps: { repo: ImportRepository }) {
   async function run(actor: AuthUser, kind: ImportKind, fileName: string, buf: Buffer, first: AnyPlan, job: Job) {
     // Hashing is the slow part: it runs before the transaction, for the lines the dry run found new.
     const passwords = new Map<string, { password: string; hash: string }>();
-    if (kind === 'students') {
-      const creates = first.creates as (StudentCreate & { line: number })[];
+    if (kind !== 'groups') {
+      const creates = first.creates as (PersonCreate & { line: number })[];
       for (let i = 0; i < creates.length; i += hashBatch) {
         const part = creates.slice(i, i + hashBatch);
         const hashed = await Promise.all(
           part.map(async (c) => {
             const password = issuedPassword();
-            return [c.recordBook, { password, hash: await hashIssuedPassword(password) }] as const;
+            return [c.key, { password, hash: await hashIssuedPassword(password) }] as const;
           }),
         );
         for (const [k, v] of hashed) passwords.set(k, v);
@@ -263,12 +299,12 @@ export function createImportService(deps: { repo: ImportRepository }) {
       const p = await plan(q, kind, buf);
       if (p.report.problemCount) throw new AppError('conflict', 'The file has problems now.');
       const credentials: ImportedCredentials[] = [];
-      if (kind === 'students') {
-        const creates = p.creates as (StudentCreate & { line: number })[];
-        const logins = await freshLogins(q, creates.length);
-        const rows: NewStudent[] = [];
+      if (kind !== 'groups') {
+        const creates = p.creates as (PersonCreate & { line: number })[];
+        const logins = await freshLogins(q, kind === 'students' ? 'stu' : 'tch', creates.length);
+        const rows: NewPerson[] = [];
         for (const [i, c] of creates.entries()) {
-          let pw = passwords.get(c.recordBook);
+          let pw = passwords.get(c.key);
           if (!pw) {
             const password = issuedPassword();
             pw = { password, hash: await hashIssuedPassword(password) };
@@ -279,14 +315,17 @@ export function createImportService(deps: { repo: ImportRepository }) {
             login,
             password: pw.password,
             fullName: [c.lastName, c.firstName, c.patronymic].filter(Boolean).join(' '),
-            group: c.group,
-            recordBook: c.recordBook,
+            unit: c.unit,
+            key: c.key,
           });
         }
-        await q.insertStudents(rows, (n) => {
+        await q.insertPeople(kind === 'students' ? 2 : 1, rows, (n) => {
           job.done += n;
         });
-        for (const u of p.updates as ExistingStudent[]) await q.updateStudent(u);
+        for (const u of p.updates as PersonUpdate[]) {
+          if (u.role === 2) await q.updateStudent(u.s);
+          else await q.updateTeacher(u.t);
+        }
       } else {
         for (const c of p.creates as (GroupFields & { line: number })[]) {
           const { line: _, ...fields } = c;
@@ -328,7 +367,7 @@ export function createImportService(deps: { repo: ImportRepository }) {
       const first = await plan(repo, kind, buf);
       if (first.report.problemCount) return { job: null, report: first.report };
       const id = randomUUID();
-      const hashing = kind === 'students' ? first.creates.length : 0;
+      const hashing = kind === 'groups' ? 0 : first.creates.length;
       const job: Job = {
         actorId: actor.id,
         state: 'running',

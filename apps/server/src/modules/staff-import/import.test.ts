@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseDigest } from '../../../test/callers.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { auditLog } from '../../db/schema/audit.ts';
-import { groups } from '../../db/schema/university.ts';
-import { users } from '../../db/schema/users.ts';
+import { teacherProfiles } from '../../db/schema/profiles.ts';
+import { departments, groups } from '../../db/schema/university.ts';
+import { positions, users } from '../../db/schema/users.ts';
 import { readCsv } from './read-table.ts';
 
 let t: TestApp;
@@ -164,7 +165,7 @@ describe('students import', () => {
     expect(first.status?.state).toBe('done');
     expect(first.status?.result?.created).toBe(2);
     const creds = first.status?.result?.credentials ?? [];
-    expect(creds.map((c: { recordBook: string }) => c.recordBook)).toEqual([`${rb}-1`, `${rb}-2`]);
+    expect(creds.map((c: { key: string }) => c.key)).toEqual([`${rb}-1`, `${rb}-2`]);
     expect(creds[1]?.fullName).toBe('Өмүрова Айгүл');
     // The new student must change the issued credentials at first sign-in.
     const signIn = await t.app.inject({
@@ -238,6 +239,40 @@ describe('students import', () => {
     const student = await t.signIn('student1');
     expect((await upload(importCheck, 'students', csv([header]), 'a.csv', student)).status).toBe(403);
     expect((await upload(importCheck, 'students', csv([header]), 'a.csv', null)).status).toBe(401);
+  });
+});
+
+describe('teachers import', () => {
+  it('creates teachers with issued tch logins, keyed by personnel number, idempotently', async () => {
+    const [d] = await t.database.db
+      .select({ name: departments.name })
+      .from(departments)
+      .orderBy(departments.id)
+      .limit(1);
+    const [p] = await t.database.db
+      .select({ name_en: positions.nameEn })
+      .from(positions)
+      .orderBy(positions.id)
+      .limit(1);
+    const n = unique();
+    const head = ['staff_number', 'last_name', 'first_name', 'patronymic', 'department', 'position'];
+    const bad = await upload(importCheck, 'teachers', csv([head, [n, 'Осмонова', 'Гүлнара', '', 'No dept', 'No pos']]));
+    expect(bad.body.data.problems.map((x: { code: string }) => x.code)).toEqual([
+      'unknown_department',
+      'unknown_position',
+    ]);
+    // The position by its English name: any of the three names will do.
+    const file = csv([head, [n, 'Осмонова', 'Гүлнара', 'Асановна', d?.name as string, p?.name_en as string]]);
+    const first = await runImport('teachers', file, 'teachers.csv');
+    expect(first.status?.result?.created).toBe(1);
+    expect(first.status?.result?.credentials[0]?.login).toMatch(/^tch\d{6}$/);
+    const again = await runImport('teachers', file, 'teachers.csv');
+    expect(again.status?.result).toMatchObject({ created: 0, unchanged: 1, credentials: [] });
+    const [row] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(teacherProfiles)
+      .where(eq(teacherProfiles.staffNumber, n));
+    expect(row?.n).toBe(1);
   });
 });
 

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 /** One example line per kind, in template column order. */
 const examples: Record<ImportKind, string[]> = {
   students: ['2026-0001', 'Асанов', 'Нурбек', 'Бакытович', 'ПИ-1-24'],
+  teachers: ['T-0001', 'Осмонова', 'Гүлнара', 'Асановна', 'Кафедра информатики', 'Доцент'],
   groups: ['ПИ-1-24', '710400', 'full_time', '2024'],
 };
 

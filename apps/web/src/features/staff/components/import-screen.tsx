@@ -37,7 +37,7 @@ const pollMs = 400;
 /** The issued credentials as a CSV file (UTF-8 with BOM) to download. */
 function downloadList(rows: ImportedCredentials[], head: string[]) {
   const quoted = (v: string) => (/[",;\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  const lines = [head, ...rows.map((r) => [r.fullName, r.group, r.recordBook, r.login, r.password])];
+  const lines = [head, ...rows.map((r) => [r.fullName, r.unit, r.key, r.login, r.password])];
   const blob = new Blob([`\ufeff${lines.map((l) => l.map(quoted).join(',')).join('\r\n')}\r\n`], {
     type: 'text/csv;charset=utf-8',
   });
@@ -111,13 +111,7 @@ export function ImportScreen() {
 
   if (phase.name === 'done') {
     const { result } = phase;
-    const head = [
-      t('result.name'),
-      t('result.group'),
-      t('column.record_book'),
-      t('result.login'),
-      t('result.password'),
-    ];
+    const head = [t('result.name'), t('result.unit'), t('result.key'), t('result.login'), t('result.password')];
     return (
       <Stack gap="md" data-testid="import-result">
         <Alert color="green" title={t('result.title')}>
@@ -139,7 +133,7 @@ export function ImportScreen() {
                     {c.fullName}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {c.group} · {c.recordBook}
+                    {c.unit} · {c.key}
                   </Text>
                   <Text size="sm">
                     {t('result.login')}:{' '}
