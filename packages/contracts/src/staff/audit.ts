@@ -12,7 +12,9 @@ export const auditActions = [
   'person.resetCredentials',
   // Staff data import (issue 30): one summary row per import
   'import.students',
+  'import.teachers',
   'import.groups',
+  'import.grades',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 
-/** Staff data import (issue 30): students, teachers and groups from CSV or XLSX, a dry run first, then all or nothing. */
+/** Staff data import (issue 30): students, teachers, groups and final grades from CSV or XLSX, a dry run first, then all or nothing. */
 
-export const importKinds = ['students', 'teachers', 'groups'] as const;
+export const importKinds = ['students', 'teachers', 'groups', 'grades'] as const;
 export type ImportKind = (typeof importKinds)[number];
 export const importFormats = ['csv', 'xlsx'] as const;
 
@@ -12,6 +12,7 @@ export const importColumns = {
   students: ['record_book', 'last_name', 'first_name', 'patronymic', 'group'],
   teachers: ['staff_number', 'last_name', 'first_name', 'patronymic', 'department', 'position'],
   groups: ['name', 'speciality_code', 'study_form', 'admission_year'],
+  grades: ['record_book', 'discipline_code', 'academic_year', 'half_year', 'semester', 'credits', 'points'],
 } as const satisfies Record<ImportKind, readonly string[]>;
 
 export const importLimits = { maxLines: 20_000, problemsShown: 500, nameMax: 60, keyMax: 30 } as const;
@@ -20,7 +21,7 @@ export const importLimits = { maxLines: 20_000, problemsShown: 500, nameMax: 60,
  * What can be wrong with a file or a line; the web app translates each code with its params.
  * - missing_column {column}: the header row lacks a column; unknown_column {column}: one it does not know
  * - required, too_long {max}, invalid_choice {options}, out_of_range {min,max}: a cell's value
- * - unknown_group, unknown_speciality, unknown_department, unknown_position {value}: names no record
+ * - unknown_group, _speciality, _department, _position, _student, _discipline, _year, _semester {value}: names no record
  * - duplicate_in_file {line}: the same natural key as an earlier line
  * - bad_encoding: the text is not UTF-8 (e.g. Windows-1251) or holds mojibake; save the file as UTF-8
  * - unreadable: neither CSV nor XLSX could be read; empty: no data lines; too_many_lines {max}
@@ -36,6 +37,10 @@ export const importProblemCodes = [
   'unknown_speciality',
   'unknown_department',
   'unknown_position',
+  'unknown_student',
+  'unknown_discipline',
+  'unknown_year',
+  'unknown_semester',
   'duplicate_in_file',
   'bad_encoding',
   'unreadable',
@@ -77,7 +82,7 @@ export const importTemplate = defineEndpoint({
   access: 'staff',
   replyKind: 'file',
   summary:
-    'The template for `kind` (students, teachers or groups) as `format` xlsx or csv (UTF-8 with BOM, comma-separated): the header row and one example line.',
+    'The template for `kind` (students, teachers, groups or grades) as `format` xlsx or csv (UTF-8 with BOM, comma-separated): the header row and one example line.',
   request: z.object({ kind: kindInput, format: z.enum(importFormats, 'invalid_choice') }),
   response: z.never(),
 });
@@ -100,7 +105,7 @@ export const importStart = defineEndpoint({
   access: 'staff',
   requestKind: 'multipart',
   summary:
-    'Checks the file as importCheck does; when it is clean, starts the import as a job (answers its `job` id, to follow with importStatus), else answers `job` null and the report. The import is one transaction, all or nothing; lines whose record already exists change it, so importing a file again changes nothing. New students and teachers get issued credentials (not reissued on re-import). Natural keys: record_book (students), staff_number (teachers), name (groups).',
+    'Checks the file as importCheck does; when it is clean, starts the import as a job (answers its `job` id, to follow with importStatus), else answers `job` null and the report. The import is one transaction, all or nothing; lines whose record already exists change it, so importing a file again changes nothing. New students and teachers get issued credentials (not reissued on re-import). Natural keys: record_book (students), staff_number (teachers), name (groups), record_book + discipline_code + academic_year + half_year (grades: final results).',
   request: z.object({ kind: kindInput }),
   response: z.object({ job: z.nullable(z.string()), report: importReport }),
 });

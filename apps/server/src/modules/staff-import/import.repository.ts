@@ -2,7 +2,15 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
-import { departments, groups, specialities } from '../../db/schema/university.ts';
+import { finalResults } from '../../db/schema/transcript.ts';
+import {
+  academicYears,
+  departments,
+  disciplines,
+  groups,
+  semesters,
+  specialities,
+} from '../../db/schema/university.ts';
 import { positions, users } from '../../db/schema/users.ts';
 import type { AuditRecord } from '../staff/staff.repository.ts';
 
@@ -36,6 +44,17 @@ export interface NewPerson {
   profile: { groupId: number } | { departmentId: number; positionId: number };
 }
 
+/** A final result: a student's points and credits in a discipline of a half-year. */
+export interface GradeFields {
+  studentId: number;
+  disciplineId: number;
+  academicYearId: number;
+  halfYearKind: number;
+  semesterId: number;
+  credits: number;
+  points: number;
+}
+
 export interface GroupFields {
   name: string;
   specialityId: number;
@@ -45,6 +64,14 @@ export interface GroupFields {
 
 /** Rows per INSERT: well under PostgreSQL's 65535 bound parameters. */
 const chunk = 1000;
+
+/** A final result's natural key. */
+export const gradeKey = (g: {
+  studentId: number;
+  disciplineId: number;
+  academicYearId: number;
+  halfYearKind: number;
+}) => `${g.studentId}/${g.disciplineId}/${g.academicYearId}/${g.halfYearKind}`;
 
 /** Records by each of their three names in lower case (the first record when a name repeats). */
 function byNames(rows: { id: number; a: string; b: string | null; c: string | null }[]) {
@@ -135,6 +162,50 @@ function queries(db: Db) {
         for (const r of rows) map.set(r.staffNumber, r);
       }
       return map;
+    },
+    async disciplinesByCode() {
+      const rows = await db.select({ id: disciplines.id, code: disciplines.code }).from(disciplines);
+      return new Map(rows.map((d) => [d.code.toLowerCase(), d.id]));
+    },
+    async academicYearIds() {
+      return new Set((await db.select({ id: academicYears.id }).from(academicYears)).map((y) => y.id));
+    },
+    async semestersByNumber() {
+      const rows = await db.select({ id: semesters.id, number: semesters.number }).from(semesters);
+      return new Map(rows.map((s) => [s.number, s.id]));
+    },
+    /** The final results of these students, by student/discipline/year/half-year. */
+    async finalResultsOf(studentIds: number[]) {
+      const map = new Map<string, GradeFields & { id: number }>();
+      for (let i = 0; i < studentIds.length; i += chunk) {
+        const rows = await db
+          .select({
+            id: finalResults.id,
+            studentId: finalResults.studentId,
+            disciplineId: finalResults.disciplineId,
+            academicYearId: finalResults.academicYearId,
+            halfYearKind: finalResults.halfYearKind,
+            semesterId: finalResults.semesterId,
+            credits: finalResults.credits,
+            points: finalResults.points,
+          })
+          .from(finalResults)
+          .where(inArray(finalResults.studentId, studentIds.slice(i, i + chunk)));
+        for (const r of rows) map.set(gradeKey(r), r);
+      }
+      return map;
+    },
+    async insertGrades(list: GradeFields[], progress: (n: number) => void) {
+      for (let i = 0; i < list.length; i += chunk) {
+        await db.insert(finalResults).values(list.slice(i, i + chunk));
+        progress(Math.min(chunk, list.length - i));
+      }
+    },
+    async updateGrade(id: number, g: GradeFields) {
+      await db
+        .update(finalResults)
+        .set({ semesterId: g.semesterId, credits: g.credits, points: g.points, recordedAt: sql`now()` })
+        .where(eq(finalResults.id, id));
     },
     /** Which of these logins are taken (compared in lower case). */
     async takenLogins(logins: string[]) {

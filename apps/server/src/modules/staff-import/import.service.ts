@@ -14,11 +14,13 @@ import { issuedPassword } from '../staff/staff.service.ts';
 import type {
   ExistingStudent,
   ExistingTeacher,
+  GradeFields,
   GroupFields,
   ImportQueries,
   ImportRepository,
   NewPerson,
 } from './import.repository.ts';
+import { gradeKey } from './import.repository.ts';
 import { readTable, type TableRow } from './read-table.ts';
 
 type Values = Record<string, string>;
@@ -41,7 +43,10 @@ interface PersonCreate {
 
 type PersonUpdate = { role: 2; s: ExistingStudent } | { role: 1; t: ExistingTeacher };
 
-type AnyPlan = Plan<PersonCreate, PersonUpdate> | Plan<GroupFields, { id: number; fields: GroupFields }>;
+type AnyPlan =
+  | Plan<PersonCreate, PersonUpdate>
+  | Plan<GroupFields, { id: number; fields: GroupFields }>
+  | Plan<GradeFields, { id: number; fields: GradeFields }>;
 
 const studyFormChoices: Record<string, GroupFields['studyForm']> = {
   full_time: 'full_time',
@@ -216,6 +221,90 @@ async function planGroups(
   };
 }
 
+/** A whole number from `min` to `max`, or a problem. */
+function whole(problems: Problems, line: number, v: Values, column: string, min: number, max: number): number | null {
+  const value = text(problems, line, v, column, 10);
+  if (!value) return null;
+  const n = Number(value);
+  if (!/^\d{1,4}$/.test(value) || n < min || n > max) {
+    problems.add(line, column, 'out_of_range', { min, max });
+    return null;
+  }
+  return n;
+}
+
+/** Final results: key record_book + discipline_code + academic_year + half_year. */
+async function planGrades(
+  q: ImportQueries,
+  buf: Buffer,
+): Promise<Plan<GradeFields, { id: number; fields: GradeFields }>> {
+  const problems = new Problems();
+  const lines = await readLines('grades', buf, problems);
+  const students = await q.studentsByRecordBook([...new Set(lines.map((l) => l.v.record_book ?? '').filter(Boolean))]);
+  const disciplines = await q.disciplinesByCode();
+  const years = await q.academicYearIds();
+  const semesters = await q.semestersByNumber();
+  const existing = await q.finalResultsOf([...new Set([...students.values()].map((s) => s.userId))]);
+  const seen = new Map<string, number>();
+  const creates: (GradeFields & { line: number })[] = [];
+  const updates: { id: number; fields: GradeFields }[] = [];
+  let unchanged = 0;
+  for (const { line, v } of lines) {
+    const before = problems.count;
+    const recordBook = text(problems, line, v, 'record_book', importLimits.keyMax);
+    const student = recordBook ? students.get(recordBook) : undefined;
+    if (recordBook && !student) problems.add(line, 'record_book', 'unknown_student', { value: recordBook });
+    const code = text(problems, line, v, 'discipline_code', importLimits.nameMax);
+    const disciplineId = code ? disciplines.get(code.toLowerCase()) : undefined;
+    if (code && disciplineId === undefined)
+      problems.add(line, 'discipline_code', 'unknown_discipline', { value: code });
+    // 2025 or 2025-2026: the year it starts names it.
+    const yearText = text(problems, line, v, 'academic_year', 20);
+    const yearMatch = /^(\d{4})(\s*[-–/]\s*\d{4})?$/.exec(yearText);
+    const academicYearId = yearMatch ? Number(yearMatch[1]) : null;
+    if (yearText && (academicYearId === null || !years.has(academicYearId)))
+      problems.add(line, 'academic_year', 'unknown_year', { value: yearText });
+    const halfYearKind = whole(problems, line, v, 'half_year', 1, 3);
+    const semesterNumber = whole(problems, line, v, 'semester', 1, 99);
+    const semesterId = semesterNumber === null ? undefined : semesters.get(semesterNumber);
+    if (semesterNumber !== null && semesterId === undefined)
+      problems.add(line, 'semester', 'unknown_semester', { value: semesterNumber });
+    const credits = whole(problems, line, v, 'credits', 1, 60);
+    const points = whole(problems, line, v, 'points', 0, 100);
+    if (problems.count > before) continue;
+    const fields: GradeFields = {
+      studentId: (student as ExistingStudent).userId,
+      disciplineId: disciplineId as number,
+      academicYearId: academicYearId as number,
+      halfYearKind: halfYearKind as number,
+      semesterId: semesterId as number,
+      credits: credits as number,
+      points: points as number,
+    };
+    const key = gradeKey(fields);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      problems.add(line, '', 'duplicate_in_file', { line: first });
+      continue;
+    }
+    seen.set(key, line);
+    const found = existing.get(key);
+    if (!found) creates.push({ line, ...fields });
+    else if (
+      found.semesterId !== fields.semesterId ||
+      found.credits !== fields.credits ||
+      found.points !== fields.points
+    )
+      updates.push({ id: found.id, fields });
+    else unchanged++;
+  }
+  return {
+    report: report('grades', lines.length, creates.length, updates.length, unchanged, problems),
+    creates,
+    updates,
+  };
+}
+
 function report(
   kind: ImportKind,
   lines: number,
@@ -237,7 +326,7 @@ function report(
 }
 
 const plan = (q: ImportQueries, kind: ImportKind, buf: Buffer): Promise<AnyPlan> =>
-  kind === 'groups' ? planGroups(q, buf) : planPeople(q, kind, buf);
+  kind === 'groups' ? planGroups(q, buf) : kind === 'grades' ? planGrades(q, buf) : planPeople(q, kind, buf);
 
 interface Job {
   actorId: number;
@@ -280,7 +369,7 @@ export function createImportService(deps: { repo: ImportRepository }) {
   async function run(actor: AuthUser, kind: ImportKind, fileName: string, buf: Buffer, first: AnyPlan, job: Job) {
     // Hashing is the slow part: it runs before the transaction, for the lines the dry run found new.
     const passwords = new Map<string, { password: string; hash: string }>();
-    if (kind !== 'groups') {
+    if (kind === 'students' || kind === 'teachers') {
       const creates = first.creates as (PersonCreate & { line: number })[];
       for (let i = 0; i < creates.length; i += hashBatch) {
         const part = creates.slice(i, i + hashBatch);
@@ -299,7 +388,15 @@ export function createImportService(deps: { repo: ImportRepository }) {
       const p = await plan(q, kind, buf);
       if (p.report.problemCount) throw new AppError('conflict', 'The file has problems now.');
       const credentials: ImportedCredentials[] = [];
-      if (kind !== 'groups') {
+      if (kind === 'grades') {
+        await q.insertGrades(
+          (p.creates as (GradeFields & { line: number })[]).map(({ line: _, ...g }) => g),
+          (n) => {
+            job.done += n;
+          },
+        );
+        for (const u of p.updates as { id: number; fields: GradeFields }[]) await q.updateGrade(u.id, u.fields);
+      } else if (kind === 'students' || kind === 'teachers') {
         const creates = p.creates as (PersonCreate & { line: number })[];
         const logins = await freshLogins(q, kind === 'students' ? 'stu' : 'tch', creates.length);
         const rows: NewPerson[] = [];
@@ -367,7 +464,7 @@ export function createImportService(deps: { repo: ImportRepository }) {
       const first = await plan(repo, kind, buf);
       if (first.report.problemCount) return { job: null, report: first.report };
       const id = randomUUID();
-      const hashing = kind === 'groups' ? 0 : first.creates.length;
+      const hashing = kind === 'students' || kind === 'teachers' ? first.creates.length : 0;
       const job: Job = {
         actorId: actor.id,
         state: 'running',

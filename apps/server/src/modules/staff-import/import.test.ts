@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseDigest } from '../../../test/callers.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { auditLog } from '../../db/schema/audit.ts';
-import { teacherProfiles } from '../../db/schema/profiles.ts';
-import { departments, groups } from '../../db/schema/university.ts';
+import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
+import { finalResults } from '../../db/schema/transcript.ts';
+import { academicYears, departments, disciplines, groups } from '../../db/schema/university.ts';
 import { positions, users } from '../../db/schema/users.ts';
 import { readCsv } from './read-table.ts';
 
@@ -273,6 +274,50 @@ describe('teachers import', () => {
       .from(teacherProfiles)
       .where(eq(teacherProfiles.staffNumber, n));
     expect(row?.n).toBe(1);
+  });
+});
+
+describe('final grades import', () => {
+  it('records final results keyed by student, discipline, year and half-year; re-import changes nothing', async () => {
+    const rb = unique();
+    await runImport('students', csv([header, [rb, 'Жумабаева', 'Нуриза', '', group]]));
+    const [d] = await t.database.db
+      .select({ code: disciplines.code })
+      .from(disciplines)
+      .orderBy(disciplines.id)
+      .limit(1);
+    const [y] = await t.database.db
+      .select({ id: academicYears.id })
+      .from(academicYears)
+      .orderBy(academicYears.id)
+      .limit(1);
+    const head = ['record_book', 'discipline_code', 'academic_year', 'half_year', 'semester', 'credits', 'points'];
+    const year = `${y?.id}-${(y?.id ?? 0) + 1}`;
+    const bad = await upload(
+      importCheck,
+      'grades',
+      csv([head, ['nobody', 'NOPE', '1900', '4', '1', '0', '101']]),
+      'grades.csv',
+    );
+    expect(bad.body.data.problems.map((p: { column: string; code: string }) => `${p.column}:${p.code}`)).toEqual([
+      'record_book:unknown_student',
+      'discipline_code:unknown_discipline',
+      'academic_year:unknown_year',
+      'half_year:out_of_range',
+      'credits:out_of_range',
+      'points:out_of_range',
+    ]);
+    const file = csv([head, [rb, d?.code as string, year, '1', '1', '5', '87']]);
+    expect((await runImport('grades', file, 'grades.csv')).status?.result).toMatchObject({ created: 1 });
+    expect((await runImport('grades', file, 'grades.csv')).status?.result).toMatchObject({ created: 0, unchanged: 1 });
+    const changed = csv([head, [rb, d?.code as string, String(y?.id), '1', '1', '5', '91']]);
+    expect((await runImport('grades', changed, 'grades.csv')).status?.result).toMatchObject({ updated: 1 });
+    const rows = await t.database.db
+      .select({ points: finalResults.points })
+      .from(finalResults)
+      .innerJoin(studentProfiles, eq(studentProfiles.userId, finalResults.studentId))
+      .where(eq(studentProfiles.recordBook, rb));
+    expect(rows).toEqual([{ points: 91 }]);
   });
 });
 
