@@ -14,6 +14,7 @@ export const auditActions = [
   'import.students',
   'import.teachers',
   'import.groups',
+  'import.timetable',
   'import.grades',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 
-/** Staff data import (issue 30): students, teachers, groups and final grades from CSV or XLSX, a dry run first, then all or nothing. */
+/** Staff data import (issue 30): students, teachers, groups, the timetable and final grades from CSV or XLSX, a dry run first, then all or nothing. */
 
-export const importKinds = ['students', 'teachers', 'groups', 'grades'] as const;
+export const importKinds = ['students', 'teachers', 'groups', 'timetable', 'grades'] as const;
 export type ImportKind = (typeof importKinds)[number];
 export const importFormats = ['csv', 'xlsx'] as const;
 
@@ -12,6 +12,18 @@ export const importColumns = {
   students: ['record_book', 'last_name', 'first_name', 'patronymic', 'group'],
   teachers: ['staff_number', 'last_name', 'first_name', 'patronymic', 'department', 'position'],
   groups: ['name', 'speciality_code', 'study_form', 'admission_year'],
+  timetable: [
+    'group',
+    'academic_year',
+    'half_year',
+    'day',
+    'slot',
+    'week',
+    'discipline_code',
+    'lesson_kind',
+    'teacher',
+    'room',
+  ],
   grades: ['record_book', 'discipline_code', 'academic_year', 'half_year', 'semester', 'credits', 'points'],
 } as const satisfies Record<ImportKind, readonly string[]>;
 
@@ -23,6 +35,8 @@ export const importLimits = { maxLines: 20_000, problemsShown: 500, nameMax: 60,
  * - required, too_long {max}, invalid_choice {options}, out_of_range {min,max}: a cell's value
  * - unknown_group, _speciality, _department, _position, _student, _discipline, _year, _semester {value}: names no record
  * - duplicate_in_file {line}: the same natural key as an earlier line
+ * - no_assignment: the teacher has no such assignment for the group in that half-year (timetable)
+ * - teacher_busy, room_busy, group_busy: the lesson would clash with another in the timetable or the file
  * - bad_encoding: the text is not UTF-8 (e.g. Windows-1251) or holds mojibake; save the file as UTF-8
  * - unreadable: neither CSV nor XLSX could be read; empty: no data lines; too_many_lines {max}
  */
@@ -41,6 +55,14 @@ export const importProblemCodes = [
   'unknown_discipline',
   'unknown_year',
   'unknown_semester',
+  'unknown_lesson_kind',
+  'unknown_teacher',
+  'unknown_room',
+  'unknown_slot',
+  'no_assignment',
+  'teacher_busy',
+  'room_busy',
+  'group_busy',
   'duplicate_in_file',
   'bad_encoding',
   'unreadable',
@@ -82,7 +104,7 @@ export const importTemplate = defineEndpoint({
   access: 'staff',
   replyKind: 'file',
   summary:
-    'The template for `kind` (students, teachers, groups or grades) as `format` xlsx or csv (UTF-8 with BOM, comma-separated): the header row and one example line.',
+    'The template for `kind` (students, teachers, groups, timetable or grades) as `format` xlsx or csv (UTF-8 with BOM, comma-separated): the header row and one example line.',
   request: z.object({ kind: kindInput, format: z.enum(importFormats, 'invalid_choice') }),
   response: z.never(),
 });
@@ -105,7 +127,7 @@ export const importStart = defineEndpoint({
   access: 'staff',
   requestKind: 'multipart',
   summary:
-    'Checks the file as importCheck does; when it is clean, starts the import as a job (answers its `job` id, to follow with importStatus), else answers `job` null and the report. The import is one transaction, all or nothing; lines whose record already exists change it, so importing a file again changes nothing. New students and teachers get issued credentials (not reissued on re-import). Natural keys: record_book (students), staff_number (teachers), name (groups), record_book + discipline_code + academic_year + half_year (grades: final results).',
+    'Checks the file as importCheck does; when it is clean, starts the import as a job (answers its `job` id, to follow with importStatus), else answers `job` null and the report. The import is one transaction, all or nothing; lines whose record already exists change it, so importing a file again changes nothing. New students and teachers get issued credentials (not reissued on re-import). Natural keys: record_book (students), staff_number (teachers), name (groups), group + academic_year + half_year + day + slot + week (timetable: lessons of a whole group), record_book + discipline_code + academic_year + half_year (grades: final results).',
   request: z.object({ kind: kindInput }),
   response: z.object({ job: z.nullable(z.string()), report: importReport }),
 });

@@ -1,15 +1,18 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
+import { buildings, rooms, scheduleEntries, timeSlots, type WeekParity } from '../../db/schema/schedule.ts';
 import { finalResults } from '../../db/schema/transcript.ts';
 import {
   academicYears,
   departments,
   disciplines,
   groups,
+  lessonKinds,
   semesters,
   specialities,
+  teachingAssignments,
 } from '../../db/schema/university.ts';
 import { positions, users } from '../../db/schema/users.ts';
 import type { AuditRecord } from '../staff/staff.repository.ts';
@@ -55,6 +58,24 @@ export interface GradeFields {
   points: number;
 }
 
+/** A whole group's lesson: its cell (group, half-year, day, slot, week) and what fills it. */
+export interface LessonFields {
+  groupId: number;
+  academicYearId: number;
+  halfYearKind: number;
+  dayNumber: number;
+  timeSlotId: number;
+  weekParity: WeekParity;
+  teachingAssignmentId: number;
+  teacherId: number;
+  disciplineId: number;
+  lessonKindId: number;
+  roomId: number;
+}
+
+/** Thrown to roll a trial transaction back. */
+const rollback = Symbol('rollback');
+
 export interface GroupFields {
   name: string;
   specialityId: number;
@@ -72,6 +93,16 @@ export const gradeKey = (g: {
   academicYearId: number;
   halfYearKind: number;
 }) => `${g.studentId}/${g.disciplineId}/${g.academicYearId}/${g.halfYearKind}`;
+
+/** A whole group's lesson cell. */
+export const lessonKey = (l: {
+  groupId: number;
+  academicYearId: number;
+  halfYearKind: number;
+  dayNumber: number;
+  timeSlotId: number;
+  weekParity: string;
+}) => `${l.groupId}/${l.academicYearId}/${l.halfYearKind}/${l.dayNumber}/${l.timeSlotId}/${l.weekParity}`;
 
 /** Records by each of their three names in lower case (the first record when a name repeats). */
 function byNames(rows: { id: number; a: string; b: string | null; c: string | null }[]) {
@@ -207,6 +238,109 @@ function queries(db: Db) {
         .set({ semesterId: g.semesterId, credits: g.credits, points: g.points, recordedAt: sql`now()` })
         .where(eq(finalResults.id, id));
     },
+    async lessonKindsByName() {
+      const rows = await db
+        .select({ id: lessonKinds.id, a: lessonKinds.name, b: lessonKinds.nameKg, c: lessonKinds.nameEn })
+        .from(lessonKinds)
+        .orderBy(lessonKinds.id);
+      return byNames(rows);
+    },
+    /** Teachers by lower-case login. */
+    async teachersByLogin() {
+      const rows = await db
+        .select({ id: users.id, login: sql<string>`lower(${users.login})` })
+        .from(users)
+        .where(eq(users.role, 1));
+      return new Map(rows.map((r) => [r.login, r.id]));
+    },
+    /** Rooms by lower-case 'building-number' ('а-305'). */
+    async roomsByLabel() {
+      const rows = await db
+        .select({ id: rooms.id, label: sql<string>`lower(${buildings.shortName} || '-' || ${rooms.number})` })
+        .from(rooms)
+        .innerJoin(buildings, eq(buildings.id, rooms.buildingId));
+      return new Map(rows.map((r) => [r.label, r.id]));
+    },
+    async slotsByNumber() {
+      const rows = await db.select({ id: timeSlots.id, number: timeSlots.number }).from(timeSlots);
+      return new Map(rows.map((r) => [r.number, r.id]));
+    },
+    /** The whole-group assignments of a half-year, by teacher/discipline/lesson kind/group. */
+    async groupAssignments() {
+      const rows = await db
+        .select({
+          id: teachingAssignments.id,
+          teacherId: teachingAssignments.teacherId,
+          disciplineId: teachingAssignments.disciplineId,
+          lessonKindId: teachingAssignments.lessonKindId,
+          groupId: sql<number>`${teachingAssignments.groupId}`,
+          academicYearId: teachingAssignments.academicYearId,
+          halfYearKind: teachingAssignments.halfYearKind,
+        })
+        .from(teachingAssignments)
+        .where(and(sql`${teachingAssignments.groupId} is not null`, isNull(teachingAssignments.subgroupId)));
+      return new Map(
+        rows.map((a) => [
+          `${a.teacherId}/${a.disciplineId}/${a.lessonKindId}/${a.groupId}/${a.academicYearId}/${a.halfYearKind}`,
+          a.id,
+        ]),
+      );
+    },
+    /** The whole-group lessons of these groups, by cell. */
+    async groupLessons(groupIds: number[]) {
+      const map = new Map<string, LessonFields & { id: number }>();
+      if (!groupIds.length) return map;
+      const rows = await db
+        .select({
+          id: scheduleEntries.id,
+          groupId: sql<number>`${scheduleEntries.groupId}`,
+          academicYearId: scheduleEntries.academicYearId,
+          halfYearKind: scheduleEntries.halfYearKind,
+          dayNumber: scheduleEntries.dayNumber,
+          timeSlotId: scheduleEntries.timeSlotId,
+          weekParity: scheduleEntries.weekParity,
+          teachingAssignmentId: scheduleEntries.teachingAssignmentId,
+          teacherId: scheduleEntries.teacherId,
+          disciplineId: scheduleEntries.disciplineId,
+          lessonKindId: scheduleEntries.lessonKindId,
+          roomId: scheduleEntries.roomId,
+        })
+        .from(scheduleEntries)
+        .where(inArray(scheduleEntries.groupId, groupIds));
+      for (const r of rows) map.set(lessonKey(r), r);
+      return map;
+    },
+    async insertLesson(l: LessonFields) {
+      await db.insert(scheduleEntries).values(l);
+    },
+    async updateLesson(id: number, l: LessonFields) {
+      await db.update(scheduleEntries).set(l).where(eq(scheduleEntries.id, id));
+    },
+    /**
+     * Runs `fn` in a savepoint: answers null, or the constraint a failed statement broke (the savepoint then rolled
+     * back, the transaction usable). Other failures are thrown.
+     */
+    async attempt(fn: (db: Db) => Promise<void>): Promise<string | null> {
+      try {
+        await db.transaction((tx) => fn(tx as unknown as Db));
+        return null;
+      } catch (err) {
+        const cause = ((err as { cause?: unknown }).cause ?? err) as { constraint?: string };
+        if (typeof cause.constraint === 'string') return cause.constraint;
+        throw err;
+      }
+    },
+    /** Runs `fn` in a (sub)transaction that is always rolled back: a dry run against the database's own checks. */
+    async trial(fn: (db: Db) => Promise<void>): Promise<void> {
+      try {
+        await db.transaction(async (tx) => {
+          await fn(tx as unknown as Db);
+          throw rollback;
+        });
+      } catch (err) {
+        if (err !== rollback) throw err;
+      }
+    },
     /** Which of these logins are taken (compared in lower case). */
     async takenLogins(logins: string[]) {
       const taken = new Set<string>();
@@ -286,6 +420,9 @@ function queries(db: Db) {
     },
   };
 }
+
+/** The queries on a transaction's connection. */
+export const queriesOf = (db: Db) => queries(db);
 
 export function createImportRepository(db: Db) {
   return {

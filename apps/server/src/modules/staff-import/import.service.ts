@@ -18,9 +18,10 @@ import type {
   GroupFields,
   ImportQueries,
   ImportRepository,
+  LessonFields,
   NewPerson,
 } from './import.repository.ts';
-import { gradeKey } from './import.repository.ts';
+import { gradeKey, lessonKey, queriesOf } from './import.repository.ts';
 import { readTable, type TableRow } from './read-table.ts';
 
 type Values = Record<string, string>;
@@ -46,7 +47,8 @@ type PersonUpdate = { role: 2; s: ExistingStudent } | { role: 1; t: ExistingTeac
 type AnyPlan =
   | Plan<PersonCreate, PersonUpdate>
   | Plan<GroupFields, { id: number; fields: GroupFields }>
-  | Plan<GradeFields, { id: number; fields: GradeFields }>;
+  | Plan<GradeFields, { id: number; fields: GradeFields }>
+  | Plan<LessonFields, { id: number; fields: LessonFields }>;
 
 const studyFormChoices: Record<string, GroupFields['studyForm']> = {
   full_time: 'full_time',
@@ -221,6 +223,159 @@ async function planGroups(
   };
 }
 
+const weekChoices: Record<string, LessonFields['weekParity']> = {
+  every: 'every',
+  odd: 'odd',
+  even: 'even',
+  числитель: 'odd',
+  знаменатель: 'even',
+};
+
+/** The constraint a clashing lesson breaks, and the problem it is. */
+const clashes: Record<string, ImportProblem['code']> = {
+  schedule_entries_teacher_free: 'teacher_busy',
+  schedule_entries_room_free: 'room_busy',
+  schedule_audience_free: 'group_busy',
+};
+
+/** Writes the timetable's lessons, each in a savepoint: answers the lines that clashed, with their problem. */
+async function writeLessons(
+  q: ImportQueries,
+  creates: (LessonFields & { line: number })[],
+  updates: { id: number; fields: LessonFields; line: number }[],
+) {
+  const failed: { line: number; code: ImportProblem['code'] }[] = [];
+  const problem = (line: number, constraint: string) => {
+    const code = clashes[constraint];
+    if (!code) throw new Error(`Lesson of line ${line} broke ${constraint}`);
+    return { line, code };
+  };
+  // Changed cells first, a lesson moving away freeing its room or teacher for another: passes until none succeeds
+  // (a chain of moves goes through in any order; only a cycle, two lessons swapping rooms, is reported).
+  let pending = updates;
+  for (;;) {
+    const next: typeof updates = [];
+    const broke = new Map<number, string>();
+    for (const u of pending) {
+      const constraint = await q.attempt((db) => queriesOf(db).updateLesson(u.id, u.fields));
+      if (constraint !== null) {
+        next.push(u);
+        broke.set(u.line, constraint);
+      }
+    }
+    if (next.length === 0 || next.length === pending.length) {
+      for (const u of next) failed.push(problem(u.line, broke.get(u.line) as string));
+      break;
+    }
+    pending = next;
+  }
+  for (const c of creates) {
+    const { line, ...fields } = c;
+    const constraint = await q.attempt((db) => queriesOf(db).insertLesson(fields));
+    if (constraint !== null) failed.push(problem(line, constraint));
+  }
+  failed.sort((x, y) => x.line - y.line);
+  return failed;
+}
+
+/** Lessons of whole groups: key group + half-year + day + slot + week; clashes found by the database in a trial. */
+async function planTimetable(
+  q: ImportQueries,
+  buf: Buffer,
+): Promise<Plan<LessonFields, { id: number; fields: LessonFields; line: number }>> {
+  const problems = new Problems();
+  const lines = await readLines('timetable', buf, problems);
+  const [groupsByName, years, slots, kinds, teachers, roomsByLabel, disciplines, assignments] = await Promise.all([
+    q.groupsByName(),
+    q.academicYearIds(),
+    q.slotsByNumber(),
+    q.lessonKindsByName(),
+    q.teachersByLogin(),
+    q.roomsByLabel(),
+    q.disciplinesByCode(),
+    q.groupAssignments(),
+  ]);
+  const existing = await q.groupLessons([...new Set([...groupsByName.values()].map((g) => g.id))]);
+  const seen = new Map<string, number>();
+  const creates: (LessonFields & { line: number })[] = [];
+  const updates: { id: number; fields: LessonFields; line: number }[] = [];
+  let unchanged = 0;
+  const lookup = <T>(line: number, v: Values, column: string, map: Map<string, T>, code: ImportProblem['code']) => {
+    const value = text(problems, line, v, column, importLimits.nameMax);
+    const found = value ? map.get(value.toLowerCase()) : undefined;
+    if (value && found === undefined) problems.add(line, column, code, { value });
+    return found;
+  };
+  for (const { line, v } of lines) {
+    const before = problems.count;
+    const group = lookup(line, v, 'group', groupsByName, 'unknown_group');
+    const yearText = text(problems, line, v, 'academic_year', 20);
+    const yearMatch = /^(\d{4})(\s*[-–/]\s*\d{4})?$/.exec(yearText);
+    const academicYearId = yearMatch ? Number(yearMatch[1]) : null;
+    if (yearText && (academicYearId === null || !years.has(academicYearId)))
+      problems.add(line, 'academic_year', 'unknown_year', { value: yearText });
+    const halfYearKind = whole(problems, line, v, 'half_year', 1, 3);
+    const dayNumber = whole(problems, line, v, 'day', 1, 7);
+    const slotNumber = whole(problems, line, v, 'slot', 1, 99);
+    const timeSlotId = slotNumber === null ? undefined : slots.get(slotNumber);
+    if (slotNumber !== null && timeSlotId === undefined)
+      problems.add(line, 'slot', 'unknown_slot', { value: slotNumber });
+    const weekText = text(problems, line, v, 'week', 20);
+    const weekParity = weekChoices[weekText.toLowerCase()];
+    if (weekText && !weekParity) problems.add(line, 'week', 'invalid_choice', { options: 'every, odd, even' });
+    const code = text(problems, line, v, 'discipline_code', importLimits.nameMax);
+    const disciplineId = code ? disciplines.get(code.toLowerCase()) : undefined;
+    if (code && disciplineId === undefined)
+      problems.add(line, 'discipline_code', 'unknown_discipline', { value: code });
+    const kind = lookup(line, v, 'lesson_kind', kinds, 'unknown_lesson_kind');
+    const teacherId = lookup(line, v, 'teacher', teachers, 'unknown_teacher');
+    const roomId = lookup(line, v, 'room', roomsByLabel, 'unknown_room');
+    if (problems.count > before || !group || !kind || !weekParity) continue;
+    const assignmentId = assignments.get(
+      `${teacherId}/${disciplineId}/${kind.id}/${group.id}/${academicYearId}/${halfYearKind}`,
+    );
+    if (assignmentId === undefined) {
+      problems.add(line, '', 'no_assignment');
+      continue;
+    }
+    const fields: LessonFields = {
+      groupId: group.id,
+      academicYearId: academicYearId as number,
+      halfYearKind: halfYearKind as number,
+      dayNumber: dayNumber as number,
+      timeSlotId: timeSlotId as number,
+      weekParity,
+      teachingAssignmentId: assignmentId,
+      teacherId: teacherId as number,
+      disciplineId: disciplineId as number,
+      lessonKindId: kind.id,
+      roomId: roomId as number,
+    };
+    const key = lessonKey(fields);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      problems.add(line, '', 'duplicate_in_file', { line: first });
+      continue;
+    }
+    seen.set(key, line);
+    const found = existing.get(key);
+    if (!found) creates.push({ line, ...fields });
+    else if (found.teachingAssignmentId !== assignmentId || found.roomId !== fields.roomId)
+      updates.push({ id: found.id, fields, line });
+    else unchanged++;
+  }
+  // Clashes (teacher, room, group busy) as the database sees them: the lessons written in a trial rolled back.
+  if (problems.count === 0 && creates.length + updates.length > 0)
+    await q.trial(async (db) => {
+      for (const f of await writeLessons(queriesOf(db), creates, updates)) problems.add(f.line, '', f.code);
+    });
+  return {
+    report: report('timetable', lines.length, creates.length, updates.length, unchanged, problems),
+    creates,
+    updates,
+  };
+}
+
 /** A whole number from `min` to `max`, or a problem. */
 function whole(problems: Problems, line: number, v: Values, column: string, min: number, max: number): number | null {
   const value = text(problems, line, v, column, 10);
@@ -326,7 +481,13 @@ function report(
 }
 
 const plan = (q: ImportQueries, kind: ImportKind, buf: Buffer): Promise<AnyPlan> =>
-  kind === 'groups' ? planGroups(q, buf) : kind === 'grades' ? planGrades(q, buf) : planPeople(q, kind, buf);
+  kind === 'groups'
+    ? planGroups(q, buf)
+    : kind === 'grades'
+      ? planGrades(q, buf)
+      : kind === 'timetable'
+        ? planTimetable(q, buf)
+        : planPeople(q, kind, buf);
 
 interface Job {
   actorId: number;
@@ -388,7 +549,15 @@ export function createImportService(deps: { repo: ImportRepository }) {
       const p = await plan(q, kind, buf);
       if (p.report.problemCount) throw new AppError('conflict', 'The file has problems now.');
       const credentials: ImportedCredentials[] = [];
-      if (kind === 'grades') {
+      if (kind === 'timetable') {
+        const failed = await writeLessons(
+          q,
+          p.creates as (LessonFields & { line: number })[],
+          p.updates as { id: number; fields: LessonFields; line: number }[],
+        );
+        if (failed.length) throw new AppError('conflict', 'A lesson clashes now.');
+        job.done += p.creates.length;
+      } else if (kind === 'grades') {
         await q.insertGrades(
           (p.creates as (GradeFields & { line: number })[]).map(({ line: _, ...g }) => g),
           (n) => {

@@ -321,6 +321,108 @@ describe('final grades import', () => {
   });
 });
 
+describe('timetable import', () => {
+  it("adds a whole group's lesson once; a clash is reported by line and nothing imported", async () => {
+    const assignments = (
+      (await t.database.db.execute(sql`
+        select a.id, g.name as "group", a.academic_year_id as year, a.half_year_kind as half, d.code, k.name as kind,
+               u.login, a.teacher_id as teacher
+        from teaching_assignments a join groups g on g.id = a.group_id join disciplines d on d.id = a.discipline_id
+        join lesson_kinds k on k.id = a.lesson_kind_id join users u on u.id = a.teacher_id
+        where a.subgroup_id is null order by a.id`)) as unknown as {
+        rows: {
+          group: string;
+          year: number;
+          half: number;
+          code: string;
+          kind: string;
+          login: string;
+          teacher: number;
+        }[];
+      }
+    ).rows;
+    const a = assignments[0];
+    // Another group's lesson, with another teacher, in the same half-year: it can only clash by its room.
+    const b = assignments.find(
+      (x) => x.group !== a?.group && x.teacher !== a?.teacher && x.year === a?.year && x.half === a?.half,
+    );
+    const rooms = (
+      (await t.database.db.execute(
+        sql`select b.short_name || '-' || r.number as label from rooms r join buildings b on b.id = r.building_id order by r.id`,
+      )) as unknown as { rows: { label: string }[] }
+    ).rows;
+    if (!a || !b || rooms.length < 3) throw new Error('The seed has no assignments or rooms to use');
+    const head = [
+      'group',
+      'academic_year',
+      'half_year',
+      'day',
+      'slot',
+      'week',
+      'discipline_code',
+      'lesson_kind',
+      'teacher',
+      'room',
+    ];
+    // Sunday, the last slot: free in the demo timetable.
+    const [slot] = (
+      (await t.database.db.execute(sql`select max(number)::int as n from time_slots`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows;
+    const cell = ['7', String(slot?.n), 'every'];
+    const lineA = [
+      a.group,
+      String(a.year),
+      String(a.half),
+      ...cell,
+      a.code,
+      a.kind,
+      a.login,
+      rooms[0]?.label as string,
+    ];
+    const lineB = [
+      b.group,
+      String(b.year),
+      String(b.half),
+      ...cell,
+      b.code,
+      b.kind,
+      b.login,
+      rooms[0]?.label as string,
+    ];
+
+    const before = await databaseDigest(t);
+    const clash = await runImport('timetable', csv([head, lineA, lineB]), 'timetable.csv');
+    expect(clash.status).toBeNull();
+    expect(clash.report.problems).toEqual([{ line: 3, column: '', code: 'room_busy', params: {} }]);
+    const wrong = await upload(
+      importCheck,
+      'timetable',
+      csv([head, [...lineA.slice(0, 8), b.login, rooms[1]?.label as string]]),
+    );
+    expect(wrong.body.data.problems.map((p: { code: string }) => p.code)).toEqual(
+      b.teacher === a.teacher ? [] : ['no_assignment'],
+    );
+    expect(await databaseDigest(t)).toBe(before);
+
+    const file = csv([head, lineA, [...lineB.slice(0, 9), rooms[1]?.label as string]]);
+    expect((await runImport('timetable', file, 'timetable.csv')).status?.result).toMatchObject({ created: 2 });
+    expect((await runImport('timetable', file, 'timetable.csv')).status?.result).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+    });
+    // A takes B's room as B moves on to a third: a chain of moves, in either order; the lessons change in place.
+    const moved = csv([
+      head,
+      [...lineA.slice(0, 9), rooms[1]?.label as string],
+      [...lineB.slice(0, 9), rooms[2]?.label as string],
+    ]);
+    expect((await runImport('timetable', moved, 'timetable.csv')).status?.result).toMatchObject({ updated: 2 });
+  });
+});
+
 describe('groups import', () => {
   it('creates a group, then changes nothing on re-import', async () => {
     const name = `G-${unique()}`;
