@@ -64,6 +64,10 @@ import { createSingleWindowService } from './modules/single-window/single-window
 import { createStaffRepository } from './modules/staff/staff.repository.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
+// Staff data import (issue 30)
+import { createImportRepository } from './modules/staff-import/import.repository.ts';
+import { importRoutes } from './modules/staff-import/import.routes.ts';
+import { createImportService } from './modules/staff-import/import.service.ts';
 import { createTranscriptRepository } from './modules/transcript/transcript.repository.ts';
 import { transcriptRoutes } from './modules/transcript/transcript.routes.ts';
 import { createTranscriptService } from './modules/transcript/transcript.service.ts';
@@ -353,6 +357,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           userChanged: authService.userChanged,
         }),
       ),
+      // Staff data import (issue 30)
+      ...importRoutes(createImportService({ repo: createImportRepository(database.db) })),
     ],
   });
 

@@ -17,6 +17,7 @@ import type schedule from './locales/ru/screens/schedule.json';
 import type singleWindow from './locales/ru/screens/single-window.json';
 import type staff from './locales/ru/screens/staff.json';
 import type staffSettings from './locales/ru/screens/staff-settings.json';
+import type staffImport from './locales/ru/screens/staff-import.json';
 import type transcript from './locales/ru/screens/transcript.json';
 import type umk from './locales/ru/screens/umk.json';
 
@@ -42,6 +43,7 @@ declare module 'i18next' {
       'single-window': typeof singleWindow;
       staff: typeof staff;
       'staff-settings': typeof staffSettings;
+      'staff-import': typeof staffImport;
       transcript: typeof transcript;
       umk: typeof umk;
     };

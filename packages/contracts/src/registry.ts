@@ -124,6 +124,8 @@ import {
   verifyDocument,
 } from './single-window/orders.ts';
 import { auditList } from './staff/audit.ts';
+// Staff data import (issue 30)
+import { importCheck, importStart, importStatus, importTemplate } from './staff/import.ts';
 import {
   peopleOptions,
   peopleSearch,
@@ -346,4 +348,9 @@ export const registry: readonly Endpoint[] = [
   servicesList,
   serviceSave,
   serviceDelete,
+  // Staff data import (issue 30)
+  importTemplate,
+  importCheck,
+  importStart,
+  importStatus,
 ];

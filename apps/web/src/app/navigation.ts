@@ -84,6 +84,12 @@ export const staffScreens: readonly { key: TitleKey; path: string; load: () => P
     path: 'staff/settings',
     load: () => import('./pages/staff-settings-page').then((m) => m.StaffSettingsPage),
   },
+  // Staff data import (issue 30)
+  {
+    key: 'staffImport',
+    path: 'staff/import',
+    load: () => import('./pages/staff-import-page').then((m) => m.StaffImportPage),
+  },
 ];
 
 /** A role's side menu: the staff area's entries (staff only), then the spec's entries for the role. */

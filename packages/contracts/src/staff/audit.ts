@@ -28,6 +28,12 @@ export const auditActions = [
   'settings.permissionRevoke',
   'settings.service',
   'settings.serviceDelete',
+  // Staff data import (issue 30): one summary row per import
+  'import.students',
+  'import.teachers',
+  'import.groups',
+  'import.timetable',
+  'import.grades',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,0 +1,3 @@
+ALTER TABLE "teacher_profiles" ADD COLUMN "staff_number" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "student_profiles_record_book_idx" ON "student_profiles" USING btree ("record_book") WHERE "student_profiles"."record_book" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "teacher_profiles_staff_number_idx" ON "teacher_profiles" USING btree ("staff_number") WHERE "teacher_profiles"."staff_number" is not null;

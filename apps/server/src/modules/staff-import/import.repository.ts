@@ -1,0 +1,438 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/audit.ts';
+import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
+import { buildings, rooms, scheduleEntries, timeSlots, type WeekParity } from '../../db/schema/schedule.ts';
+import { finalResults } from '../../db/schema/transcript.ts';
+import {
+  academicYears,
+  departments,
+  disciplines,
+  groups,
+  lessonKinds,
+  semesters,
+  specialities,
+  teachingAssignments,
+} from '../../db/schema/university.ts';
+import { positions, users } from '../../db/schema/users.ts';
+import type { AuditRecord } from '../staff/staff.repository.ts';
+
+export interface ExistingStudent {
+  userId: number;
+  recordBook: string;
+  lastName: string;
+  firstName: string;
+  patronymic: string;
+  groupId: number;
+}
+
+export interface ExistingTeacher {
+  userId: number;
+  staffNumber: string;
+  lastName: string;
+  firstName: string;
+  patronymic: string;
+  departmentId: number;
+  positionId: number;
+}
+
+/** A new account: a student (groupId, recordBook) or a teacher (departmentId, positionId, staffNumber). */
+export interface NewPerson {
+  login: string;
+  passwordHash: string;
+  lastName: string;
+  firstName: string;
+  patronymic: string;
+  key: string;
+  profile: { groupId: number } | { departmentId: number; positionId: number };
+}
+
+/** A final result: a student's points and credits in a discipline of a half-year. */
+export interface GradeFields {
+  studentId: number;
+  disciplineId: number;
+  academicYearId: number;
+  halfYearKind: number;
+  semesterId: number;
+  credits: number;
+  points: number;
+}
+
+/** A whole group's lesson: its cell (group, half-year, day, slot, week) and what fills it. */
+export interface LessonFields {
+  groupId: number;
+  academicYearId: number;
+  halfYearKind: number;
+  dayNumber: number;
+  timeSlotId: number;
+  weekParity: WeekParity;
+  teachingAssignmentId: number;
+  teacherId: number;
+  disciplineId: number;
+  lessonKindId: number;
+  roomId: number;
+}
+
+/** Thrown to roll a trial transaction back. */
+const rollback = Symbol('rollback');
+
+export interface GroupFields {
+  name: string;
+  specialityId: number;
+  studyForm: 'full_time' | 'part_time';
+  admissionYear: number;
+}
+
+/** Rows per INSERT: well under PostgreSQL's 65535 bound parameters. */
+const chunk = 1000;
+
+/** A final result's natural key. */
+export const gradeKey = (g: {
+  studentId: number;
+  disciplineId: number;
+  academicYearId: number;
+  halfYearKind: number;
+}) => `${g.studentId}/${g.disciplineId}/${g.academicYearId}/${g.halfYearKind}`;
+
+/** A whole group's lesson cell. */
+export const lessonKey = (l: {
+  groupId: number;
+  academicYearId: number;
+  halfYearKind: number;
+  dayNumber: number;
+  timeSlotId: number;
+  weekParity: string;
+}) => `${l.groupId}/${l.academicYearId}/${l.halfYearKind}/${l.dayNumber}/${l.timeSlotId}/${l.weekParity}`;
+
+/** Records by each of their three names in lower case (the first record when a name repeats). */
+function byNames(rows: { id: number; a: string; b: string | null; c: string | null }[]) {
+  const map = new Map<string, { id: number; name: string }>();
+  for (const r of rows)
+    for (const n of [r.a, r.b, r.c])
+      if (n && !map.has(n.toLowerCase())) map.set(n.toLowerCase(), { id: r.id, name: r.a });
+  return map;
+}
+
+function queries(db: Db) {
+  return {
+    /** Groups by lower-case name. */
+    async groupsByName() {
+      const rows = await db
+        .select({
+          id: groups.id,
+          name: groups.name,
+          specialityId: groups.specialityId,
+          studyForm: groups.studyForm,
+          admissionYear: groups.admissionYear,
+        })
+        .from(groups);
+      return new Map(rows.map((g) => [g.name.toLowerCase(), g]));
+    },
+    /** Specialities by lower-case code (the first one when a code repeats). */
+    async specialitiesByCode() {
+      const rows = await db
+        .select({ id: specialities.id, code: specialities.code })
+        .from(specialities)
+        .orderBy(specialities.id);
+      const map = new Map<string, number>();
+      for (const s of rows) if (!map.has(s.code.toLowerCase())) map.set(s.code.toLowerCase(), s.id);
+      return map;
+    },
+    /** Students with any of these record books, by record book. */
+    async studentsByRecordBook(recordBooks: string[]) {
+      const map = new Map<string, ExistingStudent>();
+      for (let i = 0; i < recordBooks.length; i += chunk) {
+        const rows = await db
+          .select({
+            userId: users.id,
+            recordBook: sql<string>`${studentProfiles.recordBook}`,
+            lastName: users.lastName,
+            firstName: users.firstName,
+            patronymic: sql<string>`coalesce(${users.patronymic}, '')`,
+            groupId: studentProfiles.groupId,
+          })
+          .from(studentProfiles)
+          .innerJoin(users, eq(users.id, studentProfiles.userId))
+          .where(inArray(studentProfiles.recordBook, recordBooks.slice(i, i + chunk)));
+        for (const r of rows) map.set(r.recordBook, r);
+      }
+      return map;
+    },
+    /** Departments and positions by each of their names (ru, kg, en) in lower case. */
+    async departmentsByName() {
+      const rows = await db
+        .select({ id: departments.id, a: departments.name, b: departments.nameKg, c: departments.nameEn })
+        .from(departments)
+        .orderBy(departments.id);
+      return byNames(rows);
+    },
+    async positionsByName() {
+      const rows = await db
+        .select({ id: positions.id, a: positions.name, b: positions.nameKg, c: positions.nameEn })
+        .from(positions)
+        .orderBy(positions.id);
+      return byNames(rows);
+    },
+    /** Teachers with any of these personnel numbers, by number. */
+    async teachersByStaffNumber(numbers: string[]) {
+      const map = new Map<string, ExistingTeacher>();
+      for (let i = 0; i < numbers.length; i += chunk) {
+        const rows = await db
+          .select({
+            userId: users.id,
+            staffNumber: sql<string>`${teacherProfiles.staffNumber}`,
+            lastName: users.lastName,
+            firstName: users.firstName,
+            patronymic: sql<string>`coalesce(${users.patronymic}, '')`,
+            departmentId: teacherProfiles.departmentId,
+            positionId: teacherProfiles.positionId,
+          })
+          .from(teacherProfiles)
+          .innerJoin(users, eq(users.id, teacherProfiles.userId))
+          .where(inArray(teacherProfiles.staffNumber, numbers.slice(i, i + chunk)));
+        for (const r of rows) map.set(r.staffNumber, r);
+      }
+      return map;
+    },
+    async disciplinesByCode() {
+      const rows = await db.select({ id: disciplines.id, code: disciplines.code }).from(disciplines);
+      return new Map(rows.map((d) => [d.code.toLowerCase(), d.id]));
+    },
+    async academicYearIds() {
+      return new Set((await db.select({ id: academicYears.id }).from(academicYears)).map((y) => y.id));
+    },
+    async semestersByNumber() {
+      const rows = await db.select({ id: semesters.id, number: semesters.number }).from(semesters);
+      return new Map(rows.map((s) => [s.number, s.id]));
+    },
+    /** The final results of these students, by student/discipline/year/half-year. */
+    async finalResultsOf(studentIds: number[]) {
+      const map = new Map<string, GradeFields & { id: number }>();
+      for (let i = 0; i < studentIds.length; i += chunk) {
+        const rows = await db
+          .select({
+            id: finalResults.id,
+            studentId: finalResults.studentId,
+            disciplineId: finalResults.disciplineId,
+            academicYearId: finalResults.academicYearId,
+            halfYearKind: finalResults.halfYearKind,
+            semesterId: finalResults.semesterId,
+            credits: finalResults.credits,
+            points: finalResults.points,
+          })
+          .from(finalResults)
+          .where(inArray(finalResults.studentId, studentIds.slice(i, i + chunk)));
+        for (const r of rows) map.set(gradeKey(r), r);
+      }
+      return map;
+    },
+    async insertGrades(list: GradeFields[], progress: (n: number) => void) {
+      for (let i = 0; i < list.length; i += chunk) {
+        await db.insert(finalResults).values(list.slice(i, i + chunk));
+        progress(Math.min(chunk, list.length - i));
+      }
+    },
+    async updateGrade(id: number, g: GradeFields) {
+      await db
+        .update(finalResults)
+        .set({ semesterId: g.semesterId, credits: g.credits, points: g.points, recordedAt: sql`now()` })
+        .where(eq(finalResults.id, id));
+    },
+    async lessonKindsByName() {
+      const rows = await db
+        .select({ id: lessonKinds.id, a: lessonKinds.name, b: lessonKinds.nameKg, c: lessonKinds.nameEn })
+        .from(lessonKinds)
+        .orderBy(lessonKinds.id);
+      return byNames(rows);
+    },
+    /** Teachers by lower-case login. */
+    async teachersByLogin() {
+      const rows = await db
+        .select({ id: users.id, login: sql<string>`lower(${users.login})` })
+        .from(users)
+        .where(eq(users.role, 1));
+      return new Map(rows.map((r) => [r.login, r.id]));
+    },
+    /** Rooms by lower-case 'building-number' ('а-305'). */
+    async roomsByLabel() {
+      const rows = await db
+        .select({ id: rooms.id, label: sql<string>`lower(${buildings.shortName} || '-' || ${rooms.number})` })
+        .from(rooms)
+        .innerJoin(buildings, eq(buildings.id, rooms.buildingId));
+      return new Map(rows.map((r) => [r.label, r.id]));
+    },
+    async slotsByNumber() {
+      const rows = await db.select({ id: timeSlots.id, number: timeSlots.number }).from(timeSlots);
+      return new Map(rows.map((r) => [r.number, r.id]));
+    },
+    /** The whole-group assignments of a half-year, by teacher/discipline/lesson kind/group. */
+    async groupAssignments() {
+      const rows = await db
+        .select({
+          id: teachingAssignments.id,
+          teacherId: teachingAssignments.teacherId,
+          disciplineId: teachingAssignments.disciplineId,
+          lessonKindId: teachingAssignments.lessonKindId,
+          groupId: sql<number>`${teachingAssignments.groupId}`,
+          academicYearId: teachingAssignments.academicYearId,
+          halfYearKind: teachingAssignments.halfYearKind,
+        })
+        .from(teachingAssignments)
+        .where(and(sql`${teachingAssignments.groupId} is not null`, isNull(teachingAssignments.subgroupId)));
+      return new Map(
+        rows.map((a) => [
+          `${a.teacherId}/${a.disciplineId}/${a.lessonKindId}/${a.groupId}/${a.academicYearId}/${a.halfYearKind}`,
+          a.id,
+        ]),
+      );
+    },
+    /** The whole-group lessons of these groups, by cell. */
+    async groupLessons(groupIds: number[]) {
+      const map = new Map<string, LessonFields & { id: number }>();
+      if (!groupIds.length) return map;
+      const rows = await db
+        .select({
+          id: scheduleEntries.id,
+          groupId: sql<number>`${scheduleEntries.groupId}`,
+          academicYearId: scheduleEntries.academicYearId,
+          halfYearKind: scheduleEntries.halfYearKind,
+          dayNumber: scheduleEntries.dayNumber,
+          timeSlotId: scheduleEntries.timeSlotId,
+          weekParity: scheduleEntries.weekParity,
+          teachingAssignmentId: scheduleEntries.teachingAssignmentId,
+          teacherId: scheduleEntries.teacherId,
+          disciplineId: scheduleEntries.disciplineId,
+          lessonKindId: scheduleEntries.lessonKindId,
+          roomId: scheduleEntries.roomId,
+        })
+        .from(scheduleEntries)
+        .where(inArray(scheduleEntries.groupId, groupIds));
+      for (const r of rows) map.set(lessonKey(r), r);
+      return map;
+    },
+    async insertLesson(l: LessonFields) {
+      await db.insert(scheduleEntries).values(l);
+    },
+    async updateLesson(id: number, l: LessonFields) {
+      await db.update(scheduleEntries).set(l).where(eq(scheduleEntries.id, id));
+    },
+    /**
+     * Runs `fn` in a savepoint: answers null, or the constraint a failed statement broke (the savepoint then rolled
+     * back, the transaction usable). Other failures are thrown.
+     */
+    async attempt(fn: (db: Db) => Promise<void>): Promise<string | null> {
+      try {
+        await db.transaction((tx) => fn(tx as unknown as Db));
+        return null;
+      } catch (err) {
+        const cause = ((err as { cause?: unknown }).cause ?? err) as { constraint?: string };
+        if (typeof cause.constraint === 'string') return cause.constraint;
+        throw err;
+      }
+    },
+    /** Runs `fn` in a (sub)transaction that is always rolled back: a dry run against the database's own checks. */
+    async trial(fn: (db: Db) => Promise<void>): Promise<void> {
+      try {
+        await db.transaction(async (tx) => {
+          await fn(tx as unknown as Db);
+          throw rollback;
+        });
+      } catch (err) {
+        if (err !== rollback) throw err;
+      }
+    },
+    /** Which of these logins are taken (compared in lower case). */
+    async takenLogins(logins: string[]) {
+      const taken = new Set<string>();
+      for (let i = 0; i < logins.length; i += chunk) {
+        const part = logins.slice(i, i + chunk).map((l) => l.toLowerCase());
+        const rows = await db
+          .select({ login: sql<string>`lower(${users.login})` })
+          .from(users)
+          .where(inArray(sql`lower(${users.login})`, part));
+        for (const r of rows) taken.add(r.login);
+      }
+      return taken;
+    },
+    /** Inserts people (account and profile) a thousand at a time; calls `progress` after each batch. */
+    async insertPeople(role: 1 | 2, list: NewPerson[], progress: (n: number) => void) {
+      for (let i = 0; i < list.length; i += chunk) {
+        const part = list.slice(i, i + chunk);
+        const ids = await db
+          .insert(users)
+          .values(
+            part.map((s) => ({
+              role,
+              login: s.login,
+              passwordHash: s.passwordHash,
+              lastName: s.lastName,
+              firstName: s.firstName,
+              patronymic: s.patronymic || null,
+              mustChangeCredentials: true,
+            })),
+          )
+          .returning({ id: users.id, login: users.login });
+        const idOf = new Map(ids.map((r) => [r.login, r.id]));
+        const userId = (s: NewPerson) => idOf.get(s.login) as number;
+        if (role === 2)
+          await db.insert(studentProfiles).values(
+            part.map((s) => ({
+              userId: userId(s),
+              groupId: (s.profile as { groupId: number }).groupId,
+              recordBook: s.key,
+            })),
+          );
+        else
+          await db.insert(teacherProfiles).values(
+            part.map((s) => {
+              const p = s.profile as { departmentId: number; positionId: number };
+              return { userId: userId(s), departmentId: p.departmentId, positionId: p.positionId, staffNumber: s.key };
+            }),
+          );
+        progress(part.length);
+      }
+    },
+    async updateStudent(s: ExistingStudent) {
+      await db
+        .update(users)
+        .set({ lastName: s.lastName, firstName: s.firstName, patronymic: s.patronymic || null })
+        .where(eq(users.id, s.userId));
+      await db.update(studentProfiles).set({ groupId: s.groupId }).where(eq(studentProfiles.userId, s.userId));
+    },
+    async updateTeacher(t: ExistingTeacher) {
+      await db
+        .update(users)
+        .set({ lastName: t.lastName, firstName: t.firstName, patronymic: t.patronymic || null })
+        .where(eq(users.id, t.userId));
+      await db
+        .update(teacherProfiles)
+        .set({ departmentId: t.departmentId, positionId: t.positionId })
+        .where(eq(teacherProfiles.userId, t.userId));
+    },
+    async insertGroup(g: GroupFields) {
+      await db.insert(groups).values(g);
+    },
+    async updateGroup(id: number, g: GroupFields) {
+      await db.update(groups).set(g).where(eq(groups.id, id));
+    },
+    async audit(record: AuditRecord) {
+      await db.insert(auditLog).values(record);
+    },
+  };
+}
+
+/** The queries on a transaction's connection. */
+export const queriesOf = (db: Db) => queries(db);
+
+export function createImportRepository(db: Db) {
+  return {
+    ...queries(db),
+    /** Runs `fn` in one transaction: the whole import and its audit row commit together or not at all. */
+    transaction<T>(fn: (q: ImportQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(queries(tx as unknown as Db)));
+    },
+  };
+}
+
+export type ImportQueries = ReturnType<typeof queries>;
+export type ImportRepository = ReturnType<typeof createImportRepository>;

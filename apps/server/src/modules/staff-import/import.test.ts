@@ -1,0 +1,464 @@
+import { importCheck, importStart, importStatus, importTemplate } from '@okuu/contracts/staff/import';
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseDigest } from '../../../test/callers.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { auditLog } from '../../db/schema/audit.ts';
+import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
+import { finalResults } from '../../db/schema/transcript.ts';
+import { academicYears, departments, disciplines, groups } from '../../db/schema/university.ts';
+import { positions, users } from '../../db/schema/users.ts';
+import { readCsv } from './read-table.ts';
+
+let t: TestApp;
+let staff: string;
+let group: string;
+
+async function upload(
+  endpoint: typeof importCheck | typeof importStart,
+  kind: string,
+  content: Buffer | string,
+  name = 'students.csv',
+  cookie: string | null = staff,
+) {
+  const form = new FormData();
+  form.append('kind', kind);
+  form.append('files', new Blob([content]), name);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: endpoint.path,
+    payload: form,
+    headers: cookie ? { cookie } : {},
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+/** Starts an import and follows it to the end, as the web app does. */
+async function runImport(kind: string, content: Buffer | string, name = 'students.csv') {
+  const started = await upload(importStart, kind, content, name);
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const job = started.body.data.job as string | null;
+  if (!job) return { report: started.body.data.report, status: null };
+  const seen: number[] = [];
+  for (;;) {
+    const res = await t.call(importStatus, { job }, { cookie: staff });
+    expect(res.status).toBe(200);
+    seen.push(res.body.data.done);
+    if (res.body.data.state !== 'running') return { report: started.body.data.report, status: res.body.data, seen };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const csv = (rows: string[][], sep = ',') => `${rows.map((r) => r.join(sep)).join('\r\n')}\r\n`;
+const header = ['record_book', 'last_name', 'first_name', 'patronymic', 'group'];
+const unique = () => `T${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await t.sessionOf('staff1');
+  const [g] = await t.database.db.select({ name: groups.name }).from(groups).orderBy(groups.id).limit(1);
+  group = g?.name as string;
+});
+afterAll(() => t.close());
+
+describe('the CSV reader', () => {
+  it('reads quoted values, "" and line breaks inside quotes, and either separator', () => {
+    expect(readCsv(Buffer.from('a;b\r\n"x;1";"say ""hi"""\n'), 10)).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['x;1', 'say "hi"'] },
+    ]);
+    expect(readCsv(Buffer.from('\ufeffa,b\n"two\nlines",c\nd,e'), 10)).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['two\nlines', 'c'] },
+      { line: 4, cells: ['d', 'e'] },
+    ]);
+  });
+});
+
+describe('students import', () => {
+  it('answers a template in XLSX and CSV', async () => {
+    const x = await t.app.inject({
+      method: 'GET',
+      url: importTemplate.path,
+      query: { kind: 'students', format: 'xlsx' },
+      headers: { cookie: staff },
+    });
+    expect(x.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0]?.getRow(1).getCell(1).text).toBe('record_book');
+    const c = await t.app.inject({
+      method: 'GET',
+      url: importTemplate.path,
+      query: { kind: 'groups', format: 'csv' },
+      headers: { cookie: staff },
+    });
+    expect(c.body).toContain('name,speciality_code,study_form,admission_year');
+  });
+
+  it('dry run reports bad lines by line and column, and changes nothing', async () => {
+    const before = await databaseDigest(t);
+    const rb = unique();
+    const res = await upload(
+      importCheck,
+      'students',
+      csv([
+        header,
+        [`${rb}-1`, 'Асанов', 'Нурбек', '', group],
+        [`${rb}-2`, '', 'Айгүл', 'Өмүрбековна', 'NO-SUCH-GROUP'],
+        [`${rb}-1`, 'Бекова', 'Жаңыл', '', group],
+      ]),
+    );
+    expect(res.status).toBe(200);
+    const r = res.body.data;
+    expect(r.lines).toBe(3);
+    expect(r.problemCount).toBe(3);
+    expect(r.problems).toEqual([
+      { line: 3, column: 'last_name', code: 'required', params: {} },
+      { line: 3, column: 'group', code: 'unknown_group', params: { value: 'NO-SUCH-GROUP' } },
+      { line: 4, column: 'record_book', code: 'duplicate_in_file', params: { line: 2 } },
+    ]);
+    expect(await databaseDigest(t)).toBe(before);
+  });
+
+  it('reports a missing column and an unknown one on the header line', async () => {
+    const res = await upload(
+      importCheck,
+      'students',
+      csv([
+        ['record_book', 'surname'],
+        ['1', 'x'],
+      ]),
+    );
+    expect(
+      res.body.data.problems.map((p: { line: number; code: string; column: string }) => [p.line, p.code, p.column]),
+    ).toEqual([
+      [1, 'missing_column', 'last_name'],
+      [1, 'missing_column', 'first_name'],
+      [1, 'missing_column', 'patronymic'],
+      [1, 'missing_column', 'group'],
+      [1, 'unknown_column', 'surname'],
+    ]);
+  });
+
+  it('a file with one bad line imports nothing', async () => {
+    const before = await databaseDigest(t);
+    const rb = unique();
+    const { status, report } = await runImport(
+      'students',
+      csv([header, [`${rb}-1`, 'Асанов', 'Нурбек', '', group], [`${rb}-2`, 'Асанова', '', '', group]]),
+    );
+    expect(status).toBeNull();
+    expect(report.problems).toEqual([{ line: 3, column: 'first_name', code: 'required', params: {} }]);
+    expect(await databaseDigest(t)).toBe(before);
+  });
+
+  it('imports ; and , files with issued credentials, idempotently, with an audit row', async () => {
+    const rb = unique();
+    const rows = [
+      header,
+      [`${rb}-1`, 'Асанов', 'Нурбек', 'Бакытович', group],
+      [`${rb}-2`, 'Өмүрова', 'Айгүл', '', group],
+    ];
+    const auditsBefore = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    const first = await runImport('students', csv(rows, ';'));
+    expect(first.status?.state).toBe('done');
+    expect(first.status?.result?.created).toBe(2);
+    const creds = first.status?.result?.credentials ?? [];
+    expect(creds.map((c: { key: string }) => c.key)).toEqual([`${rb}-1`, `${rb}-2`]);
+    expect(creds[1]?.fullName).toBe('Өмүрова Айгүл');
+    // The new student must change the issued credentials at first sign-in.
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/orize.json',
+      payload: { login: creds[0]?.login, password: creds[0]?.password },
+    });
+    expect(signIn.json().error?.code).toBe('credentials_change_required');
+    const [account] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.login, creds[0]?.login as string));
+    expect(account?.mustChangeCredentials).toBe(true);
+    expect(account?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=1024,p=1,t=1\$/);
+
+    // The same lines again, comma-separated now: nothing changes, nothing is reissued.
+    const digest = await databaseDigest(t);
+    const check = await upload(importCheck, 'students', csv(rows, ','));
+    expect(check.body.data).toMatchObject({ lines: 2, create: 0, update: 0, unchanged: 2, problemCount: 0 });
+    const again = await runImport('students', csv(rows, ','));
+    expect(again.status?.result).toMatchObject({ created: 0, updated: 0, unchanged: 2, credentials: [] });
+    // Only the second audit row differs.
+    const strip = (d: string) => d.replace(/^audit_log=.*$/m, '');
+    expect(strip(await databaseDigest(t))).toBe(strip(digest));
+
+    // A changed name updates the student in place.
+    const changed = await runImport('students', csv([header, [`${rb}-2`, 'Өмүрова', 'Айгүлүм', '', group]]));
+    expect(changed.status?.result).toMatchObject({ created: 0, updated: 1 });
+
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'import.students'))
+      .orderBy(auditLog.id);
+    const auditsAfter = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    expect((auditsAfter[0]?.n ?? 0) - (auditsBefore[0]?.n ?? 0)).toBe(3);
+    expect(audits.at(-3)?.after).toMatchObject({ fileName: 'students.csv', lines: 2, created: 2 });
+    expect(audits.at(-2)?.after).toMatchObject({ created: 0, unchanged: 2 });
+  });
+
+  it('imports XLSX', async () => {
+    const rb = unique();
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('s');
+    ws.addRow(header);
+    ws.addRow([`${rb}-1`, 'Токтогулов', 'Эрмек', '', group]);
+    const buf = Buffer.from(await wb.xlsx.writeBuffer());
+    const done = await runImport('students', buf, 'students.xlsx');
+    expect(done.status?.result?.created).toBe(1);
+  });
+
+  it('flags a Windows-1251 file and mojibake, line by line', async () => {
+    // "Асанов" in Windows-1251 bytes: not UTF-8.
+    const cp1251 = Buffer.concat([
+      Buffer.from(`${header.join(',')}\r\n1,`),
+      Buffer.from([0xc0, 0xf1, 0xe0, 0xed, 0xee, 0xe2]),
+      Buffer.from(`,X,,${group}\r\n`),
+    ]);
+    const a = await upload(importCheck, 'students', cp1251);
+    expect(a.body.data.problems[0]).toMatchObject({ line: 2, code: 'bad_encoding' });
+    // UTF-8 read as Windows-1251 and saved again: "РђСЃР°РЅРѕРІ".
+    const garbled = new TextDecoder('windows-1251').decode(Buffer.from('Асанов'));
+    const b = await upload(importCheck, 'students', csv([header, ['1', garbled, 'X', '', group]]));
+    expect(b.body.data.problems[0]).toMatchObject({ line: 2, code: 'bad_encoding' });
+    // Kyrgyz letters are fine.
+    const c = await upload(importCheck, 'students', csv([header, [unique(), 'Үсөнбаев', 'Ңурбек', 'Сёмин', group]]));
+    expect(c.body.data.problemCount).toBe(0);
+  });
+
+  it('is for staff only', async () => {
+    const student = await t.signIn('student1');
+    expect((await upload(importCheck, 'students', csv([header]), 'a.csv', student)).status).toBe(403);
+    expect((await upload(importCheck, 'students', csv([header]), 'a.csv', null)).status).toBe(401);
+  });
+});
+
+describe('teachers import', () => {
+  it('creates teachers with issued tch logins, keyed by personnel number, idempotently', async () => {
+    const [d] = await t.database.db
+      .select({ name: departments.name })
+      .from(departments)
+      .orderBy(departments.id)
+      .limit(1);
+    const [p] = await t.database.db
+      .select({ name_en: positions.nameEn })
+      .from(positions)
+      .orderBy(positions.id)
+      .limit(1);
+    const n = unique();
+    const head = ['staff_number', 'last_name', 'first_name', 'patronymic', 'department', 'position'];
+    const bad = await upload(importCheck, 'teachers', csv([head, [n, 'Осмонова', 'Гүлнара', '', 'No dept', 'No pos']]));
+    expect(bad.body.data.problems.map((x: { code: string }) => x.code)).toEqual([
+      'unknown_department',
+      'unknown_position',
+    ]);
+    // The position by its English name: any of the three names will do.
+    const file = csv([head, [n, 'Осмонова', 'Гүлнара', 'Асановна', d?.name as string, p?.name_en as string]]);
+    const first = await runImport('teachers', file, 'teachers.csv');
+    expect(first.status?.result?.created).toBe(1);
+    expect(first.status?.result?.credentials[0]?.login).toMatch(/^tch\d{6}$/);
+    const again = await runImport('teachers', file, 'teachers.csv');
+    expect(again.status?.result).toMatchObject({ created: 0, unchanged: 1, credentials: [] });
+    const [row] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(teacherProfiles)
+      .where(eq(teacherProfiles.staffNumber, n));
+    expect(row?.n).toBe(1);
+  });
+});
+
+describe('final grades import', () => {
+  it('records final results keyed by student, discipline, year and half-year; re-import changes nothing', async () => {
+    const rb = unique();
+    await runImport('students', csv([header, [rb, 'Жумабаева', 'Нуриза', '', group]]));
+    const [d] = await t.database.db
+      .select({ code: disciplines.code })
+      .from(disciplines)
+      .orderBy(disciplines.id)
+      .limit(1);
+    const [y] = await t.database.db
+      .select({ id: academicYears.id })
+      .from(academicYears)
+      .orderBy(academicYears.id)
+      .limit(1);
+    const head = ['record_book', 'discipline_code', 'academic_year', 'half_year', 'semester', 'credits', 'points'];
+    const year = `${y?.id}-${(y?.id ?? 0) + 1}`;
+    const bad = await upload(
+      importCheck,
+      'grades',
+      csv([head, ['nobody', 'NOPE', '1900', '4', '1', '0', '101']]),
+      'grades.csv',
+    );
+    expect(bad.body.data.problems.map((p: { column: string; code: string }) => `${p.column}:${p.code}`)).toEqual([
+      'record_book:unknown_student',
+      'discipline_code:unknown_discipline',
+      'academic_year:unknown_year',
+      'half_year:out_of_range',
+      'credits:out_of_range',
+      'points:out_of_range',
+    ]);
+    const file = csv([head, [rb, d?.code as string, year, '1', '1', '5', '87']]);
+    expect((await runImport('grades', file, 'grades.csv')).status?.result).toMatchObject({ created: 1 });
+    expect((await runImport('grades', file, 'grades.csv')).status?.result).toMatchObject({ created: 0, unchanged: 1 });
+    const changed = csv([head, [rb, d?.code as string, String(y?.id), '1', '1', '5', '91']]);
+    expect((await runImport('grades', changed, 'grades.csv')).status?.result).toMatchObject({ updated: 1 });
+    const rows = await t.database.db
+      .select({ points: finalResults.points })
+      .from(finalResults)
+      .innerJoin(studentProfiles, eq(studentProfiles.userId, finalResults.studentId))
+      .where(eq(studentProfiles.recordBook, rb));
+    expect(rows).toEqual([{ points: 91 }]);
+  });
+});
+
+describe('timetable import', () => {
+  it("adds a whole group's lesson once; a clash is reported by line and nothing imported", async () => {
+    const assignments = (
+      (await t.database.db.execute(sql`
+        select a.id, g.name as "group", a.academic_year_id as year, a.half_year_kind as half, d.code, k.name as kind,
+               u.login, a.teacher_id as teacher
+        from teaching_assignments a join groups g on g.id = a.group_id join disciplines d on d.id = a.discipline_id
+        join lesson_kinds k on k.id = a.lesson_kind_id join users u on u.id = a.teacher_id
+        where a.subgroup_id is null order by a.id`)) as unknown as {
+        rows: {
+          group: string;
+          year: number;
+          half: number;
+          code: string;
+          kind: string;
+          login: string;
+          teacher: number;
+        }[];
+      }
+    ).rows;
+    const a = assignments[0];
+    // Another group's lesson, with another teacher, in the same half-year: it can only clash by its room.
+    const b = assignments.find(
+      (x) => x.group !== a?.group && x.teacher !== a?.teacher && x.year === a?.year && x.half === a?.half,
+    );
+    const rooms = (
+      (await t.database.db.execute(
+        sql`select b.short_name || '-' || r.number as label from rooms r join buildings b on b.id = r.building_id order by r.id`,
+      )) as unknown as { rows: { label: string }[] }
+    ).rows;
+    if (!a || !b || rooms.length < 3) throw new Error('The seed has no assignments or rooms to use');
+    const head = [
+      'group',
+      'academic_year',
+      'half_year',
+      'day',
+      'slot',
+      'week',
+      'discipline_code',
+      'lesson_kind',
+      'teacher',
+      'room',
+    ];
+    // Sunday, the last slot: free in the demo timetable.
+    const [slot] = (
+      (await t.database.db.execute(sql`select max(number)::int as n from time_slots`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows;
+    const cell = ['7', String(slot?.n), 'every'];
+    const lineA = [
+      a.group,
+      String(a.year),
+      String(a.half),
+      ...cell,
+      a.code,
+      a.kind,
+      a.login,
+      rooms[0]?.label as string,
+    ];
+    const lineB = [
+      b.group,
+      String(b.year),
+      String(b.half),
+      ...cell,
+      b.code,
+      b.kind,
+      b.login,
+      rooms[0]?.label as string,
+    ];
+
+    const before = await databaseDigest(t);
+    const clash = await runImport('timetable', csv([head, lineA, lineB]), 'timetable.csv');
+    expect(clash.status).toBeNull();
+    expect(clash.report.problems).toEqual([{ line: 3, column: '', code: 'room_busy', params: {} }]);
+    const wrong = await upload(
+      importCheck,
+      'timetable',
+      csv([head, [...lineA.slice(0, 8), b.login, rooms[1]?.label as string]]),
+    );
+    expect(wrong.body.data.problems.map((p: { code: string }) => p.code)).toEqual(
+      b.teacher === a.teacher ? [] : ['no_assignment'],
+    );
+    expect(await databaseDigest(t)).toBe(before);
+
+    const file = csv([head, lineA, [...lineB.slice(0, 9), rooms[1]?.label as string]]);
+    expect((await runImport('timetable', file, 'timetable.csv')).status?.result).toMatchObject({ created: 2 });
+    expect((await runImport('timetable', file, 'timetable.csv')).status?.result).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+    });
+    // A takes B's room as B moves on to a third: a chain of moves, in either order; the lessons change in place.
+    const moved = csv([
+      head,
+      [...lineA.slice(0, 9), rooms[1]?.label as string],
+      [...lineB.slice(0, 9), rooms[2]?.label as string],
+    ]);
+    expect((await runImport('timetable', moved, 'timetable.csv')).status?.result).toMatchObject({ updated: 2 });
+  });
+});
+
+describe('groups import', () => {
+  it('creates a group, then changes nothing on re-import', async () => {
+    const name = `G-${unique()}`;
+    const file = csv([
+      ['name', 'speciality_code', 'study_form', 'admission_year'],
+      [name, '710400', 'full_time', '2025'],
+    ]);
+    const bad = await upload(
+      importCheck,
+      'groups',
+      csv([
+        ['name', 'speciality_code', 'study_form', 'admission_year'],
+        [name, 'nope', 'evening', '1800'],
+      ]),
+    );
+    expect(bad.body.data.problems.map((p: { column: string }) => p.column)).toEqual([
+      'speciality_code',
+      'study_form',
+      'admission_year',
+    ]);
+    expect((await runImport('groups', file, 'groups.csv')).status?.result?.created).toBe(1);
+    expect((await runImport('groups', file, 'groups.csv')).status?.result).toMatchObject({ created: 0, unchanged: 1 });
+  });
+});
+
+describe('ten thousand students', () => {
+  it('imports within a minute, with progress', async () => {
+    const rb = unique();
+    const rows = [header];
+    for (let i = 0; i < 10_000; i++) rows.push([`${rb}-${i}`, `Фамилия${i}`, `Имя${i}`, '', group]);
+    const started = Date.now();
+    const done = await runImport('students', csv(rows));
+    const ms = Date.now() - started;
+    console.log(`10k students imported in ${ms} ms; progress seen: ${done.seen?.length} polls`);
+    expect(done.status?.state).toBe('done');
+    expect(done.status?.result?.created).toBe(10_000);
+    expect(new Set(done.status?.result?.credentials.map((c: { login: string }) => c.login)).size).toBe(10_000);
+  }, 180_000);
+});
