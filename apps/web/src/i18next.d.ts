@@ -16,8 +16,8 @@ import type registration from './locales/ru/screens/registration.json';
 import type schedule from './locales/ru/screens/schedule.json';
 import type singleWindow from './locales/ru/screens/single-window.json';
 import type staff from './locales/ru/screens/staff.json';
-import type staffSettings from './locales/ru/screens/staff-settings.json';
 import type staffImport from './locales/ru/screens/staff-import.json';
+import type staffSettings from './locales/ru/screens/staff-settings.json';
 import type transcript from './locales/ru/screens/transcript.json';
 import type umk from './locales/ru/screens/umk.json';
 

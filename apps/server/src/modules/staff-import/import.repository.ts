@@ -424,9 +424,56 @@ function queries(db: Db) {
 /** The queries on a transaction's connection. */
 export const queriesOf = (db: Db) => queries(db);
 
+/** An import's row in import_jobs, as status() reads it. */
+export interface JobRow {
+  actorId: number;
+  state: 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  result: unknown;
+  /** Seconds since the instance running it last wrote its progress. */
+  quietSec: number;
+}
+
+/** Imports under way, kept in PostgreSQL so that any instance answers the page's polls. */
+function jobs(db: Db) {
+  return {
+    async create(id: string, actorId: number, total: number): Promise<void> {
+      await db.execute(
+        sql`insert into import_jobs (id, actor_id, state, total) values (${id}, ${actorId}, 'running', ${total})`,
+      );
+    },
+    async progress(id: string, done: number): Promise<void> {
+      await db.execute(sql`update import_jobs set done = ${done}, updated_at = now() where id = ${id}`);
+    },
+    async finish(id: string, state: 'done' | 'failed', done: number, result: unknown): Promise<void> {
+      await db.execute(
+        sql`update import_jobs set state = ${state}, done = ${done}, result = ${result === null ? null : JSON.stringify(result)}::jsonb,
+              updated_at = now() where id = ${id}`,
+      );
+    },
+    async read(id: string): Promise<JobRow | null> {
+      const { rows } = (await db.execute(
+        sql`select actor_id as "actorId", state, done, total, result,
+              extract(epoch from now() - updated_at)::float8 as "quietSec"
+            from import_jobs where id = ${id}`,
+      )) as unknown as { rows: JobRow[] };
+      return rows[0] ?? null;
+    },
+    async remove(id: string): Promise<void> {
+      await db.execute(sql`delete from import_jobs where id = ${id}`);
+    },
+    /** Finished imports nobody asked about (their passwords with them). */
+    async forgetOlderThan(minutes: number): Promise<void> {
+      await db.execute(sql`delete from import_jobs where updated_at < now() - make_interval(mins => ${minutes})`);
+    },
+  };
+}
+
 export function createImportRepository(db: Db) {
   return {
     ...queries(db),
+    jobs: jobs(db),
     /** Runs `fn` in one transaction: the whole import and its audit row commit together or not at all. */
     transaction<T>(fn: (q: ImportQueries) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(queries(tx as unknown as Db)));

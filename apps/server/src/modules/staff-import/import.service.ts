@@ -490,27 +490,22 @@ const plan = (q: ImportQueries, kind: ImportKind, buf: Buffer): Promise<AnyPlan>
         : planPeople(q, kind, buf);
 
 interface Job {
-  actorId: number;
-  state: 'running' | 'done' | 'failed';
   done: number;
   total: number;
-  finishedAt: number | null;
-  result: { created: number; updated: number; unchanged: number; credentials: ImportedCredentials[] } | null;
 }
 
-/** Finished jobs nobody asked about are forgotten after this long (their passwords with them). */
-const keepFinishedMs = 15 * 60_000;
+/** Finished imports nobody asked about are forgotten after this long (their passwords with them). */
+const keepFinishedMin = 15;
+/** How often the running instance writes an import's progress; one silent for a minute has lost its instance. */
+const progressEveryMs = 500;
+const lostAfterSec = 60;
 /** Passwords hashed at once (argon2 runs them on libuv's thread pool). */
 const hashBatch = 32;
 
 export function createImportService(deps: { repo: ImportRepository }) {
   const { repo } = deps;
-  const jobs = new Map<string, Job>();
-
-  const forgetOld = () => {
-    const now = Date.now();
-    for (const [id, job] of jobs) if (job.finishedAt !== null && now - job.finishedAt > keepFinishedMs) jobs.delete(id);
-  };
+  /** The imports this instance is running (their progress goes to import_jobs). */
+  const running = new Set<Promise<void>>();
 
   /** Logins nobody has, one per new person: 'stu' (students) or 'tch' (teachers) and six digits. */
   async function freshLogins(q: ImportQueries, prefix: string, count: number): Promise<string[]> {
@@ -629,45 +624,53 @@ export function createImportService(deps: { repo: ImportRepository }) {
 
     /** Checks the file, and when it is clean starts the import as a job the caller follows with status(). */
     async start(actor: AuthUser, kind: ImportKind, fileName: string, buf: Buffer) {
-      forgetOld();
+      await repo.jobs.forgetOlderThan(keepFinishedMin);
       const first = await plan(repo, kind, buf);
       if (first.report.problemCount) return { job: null, report: first.report };
       const id = randomUUID();
       const hashing = kind === 'students' || kind === 'teachers' ? first.creates.length : 0;
-      const job: Job = {
-        actorId: actor.id,
-        state: 'running',
-        done: 0,
-        total: hashing + first.creates.length,
-        finishedAt: null,
-        result: null,
-      };
-      jobs.set(id, job);
-      const finished = run(actor, kind, fileName, buf, first, job).then(
-        (result) => {
-          Object.assign(job, { state: 'done', result, done: job.total });
-        },
-        () => {
-          job.state = 'failed';
-        },
-      );
-      void finished.finally(() => {
-        job.finishedAt = Date.now();
-      });
+      const job: Job = { done: 0, total: hashing + first.creates.length };
+      await repo.jobs.create(id, actor.id, job.total);
+      let written = 0;
+      const ticker = setInterval(() => {
+        if (job.done === written) return;
+        written = job.done;
+        repo.jobs.progress(id, written).catch(() => {});
+      }, progressEveryMs);
+      const finished = run(actor, kind, fileName, buf, first, job)
+        .then(
+          (result) => repo.jobs.finish(id, 'done', job.total, result),
+          () => repo.jobs.finish(id, 'failed', job.done, null),
+        )
+        .catch(() => {})
+        .finally(() => {
+          clearInterval(ticker);
+          running.delete(finished);
+        });
+      running.add(finished);
       return { job: id, report: first.report };
     },
 
-    /** The job's progress; once done, its result (issued passwords) is answered once and the job forgotten. */
-    status(actor: AuthUser, id: string) {
-      const job = jobs.get(id);
+    /**
+     * The job's progress, from any instance; once finished, its result (issued passwords) is answered once and the
+     * job forgotten. A job whose instance stopped writing its progress a minute ago has failed (that instance is gone).
+     */
+    async status(actor: AuthUser, id: string) {
+      const job = await repo.jobs.read(id);
       if (!job || job.actorId !== actor.id) throw new AppError('not_found', 'There is no such import.');
-      if (job.state !== 'running') jobs.delete(id);
-      return { state: job.state, done: job.done, total: job.total, result: job.result };
+      const state = job.state === 'running' && job.quietSec > lostAfterSec ? 'failed' : job.state;
+      if (state !== 'running') await repo.jobs.remove(id);
+      return {
+        state,
+        done: job.done,
+        total: job.total,
+        result: (state === 'done' ? job.result : null) as Awaited<ReturnType<typeof run>> | null,
+      };
     },
 
-    /** Resolves when every running job has finished (tests, shutdown). */
+    /** Resolves when every import this instance runs has finished (tests, shutdown). */
     async idle() {
-      while ([...jobs.values()].some((j) => j.state === 'running')) await new Promise((r) => setTimeout(r, 20));
+      await Promise.all([...running]);
     },
   };
 }

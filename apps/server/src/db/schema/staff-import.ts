@@ -1,0 +1,19 @@
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * Data imports under way or just finished (staff data import): the instance that runs one keeps its progress here,
+ * so that the page's polls, whichever instance they reach, follow it. A finished import's result (the issued
+ * logins and passwords) is answered once, then the row goes; unread ones go after 15 minutes.
+ */
+export const importJobs = pgTable('import_jobs', {
+  id: text('id').primaryKey(),
+  actorId: integer('actor_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  state: text('state', { enum: ['running', 'done', 'failed'] }).notNull(),
+  done: integer('done').notNull().default(0),
+  total: integer('total').notNull(),
+  result: jsonb('result'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
