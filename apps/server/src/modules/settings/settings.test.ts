@@ -129,7 +129,7 @@ describe('bells and rooms', () => {
     const lessonDate = `${year}-11-25`;
     const [e] = await rows<{ id: number; teacherId: number; roomId: number; lat: number; lon: number; start: string }>(
       sql`select e.id, e.teacher_id as "teacherId", e.room_id as "roomId", r.latitude as lat, r.longitude as lon,
-            ((${lessonDate}::date + ts.starts_at)::timestamp::timestamptz)::text as start
+            ((${lessonDate}::date + ts.starts_at) at time zone 'Asia/Bishkek')::text as start
           from schedule_entries e join rooms r on r.id = e.room_id join time_slots ts on ts.id = e.time_slot_id
             join student_profiles sp on sp.group_id = e.group_id and sp.user_id = ${studentId}
           order by e.id limit 1`,
