@@ -54,7 +54,7 @@ import { registrationRoutes } from './modules/registration/registration.routes.t
 import { createRegistrationService } from './modules/registration/registration.service.ts';
 import { createScheduleRepository } from './modules/schedule/schedule.repository.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
-import { createScheduleService } from './modules/schedule/schedule.service.ts';
+import { createScheduleService, scheduleChannel } from './modules/schedule/schedule.service.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -185,22 +185,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const miscService = createMiscService(createMiscRepository(database.db), deps.now);
   // Staff settings: a calendar change empties every instance's cached periods.
   const settingsChannel = 'settings_calendar';
-  await listen(settingsChannel, () => miscService.forgetCalendar());
+  const scheduleService = createScheduleService({
+    repo: createScheduleRepository(database.db),
+    halfYearOf: miscService.halfYearOf,
+  });
+  // Weeks hold their half-year's dates: a calendar change drops them too.
+  await listen(settingsChannel, () => {
+    miscService.forgetCalendar();
+    scheduleService.forget();
+  });
+  await listen(scheduleChannel, () => scheduleService.forget());
+  const timetableChanged = async () => {
+    scheduleService.forget();
+    await database.notify(scheduleChannel, '').catch((err) => app.log.warn({ err }, 'schedule notify failed'));
+  };
   const settingsService = createSettingsService({
     repo: createSettingsRepository(database.db),
     storage,
     currentPeriod: miscService.currentPeriod,
     calendarChanged: async () => {
       miscService.forgetCalendar();
+      scheduleService.forget();
       await database.notify(settingsChannel, '').catch((err) => app.log.warn({ err }, 'settings notify failed'));
     },
+    timetableChanged,
   });
   const disciplineService = createDisciplineService({
     repo: createDisciplineRepository(database.db),
-    halfYearOf: miscService.halfYearOf,
-  });
-  const scheduleService = createScheduleService({
-    repo: createScheduleRepository(database.db),
     halfYearOf: miscService.halfYearOf,
   });
   const registrationService = createRegistrationService({
@@ -289,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     libraryService.forgetLists();
     journalService.forget();
     miscService.forgetCalendar();
+    scheduleService.forget();
   });
   app.addHook('onClose', async () => stopRestored());
   // Paid services. The sandbox card provider sends its signed notifications to the portal's callback the way a
@@ -358,7 +370,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       ),
       // Staff data import (issue 30)
-      ...importRoutes(createImportService({ repo: createImportRepository(database.db) })),
+      ...importRoutes(createImportService({ repo: createImportRepository(database.db), timetableChanged })),
     ],
   });
 

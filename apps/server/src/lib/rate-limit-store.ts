@@ -23,7 +23,8 @@ type Reply = { current: number; ttl: number };
  */
 export function createSharedRateLimitStore(db: Db, onError: (err: unknown) => void) {
   const counts = new Map<string, Count>();
-  let sharing: Promise<void> | null = null;
+  // One share at a time: a slow database must not stack them up.
+  let sharing = false;
 
   async function share(now = Date.now()): Promise<void> {
     const minute = Math.floor(now / minuteMs);
@@ -56,8 +57,10 @@ export function createSharedRateLimitStore(db: Db, onError: (err: unknown) => vo
   }
 
   const timer = setInterval(() => {
-    sharing ??= share().finally(() => {
-      sharing = null;
+    if (sharing) return;
+    sharing = true;
+    share().finally(() => {
+      sharing = false;
     });
   }, shareEveryMs);
   timer.unref();

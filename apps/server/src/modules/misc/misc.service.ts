@@ -4,7 +4,7 @@ import { academicYearName, academicYearOf, defaultAcademicYear, yearOptions } fr
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
 import type { AuthUser } from '../../lib/session.ts';
-import { invalidInput, validationError } from '../../lib/validation.ts';
+import { validationError } from '../../lib/validation.ts';
 import type { MiscRepository } from './misc.repository.ts';
 
 /** The institution's branding (the `branding` setting); its name in the three languages, '' where missing. */

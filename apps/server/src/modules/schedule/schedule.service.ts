@@ -12,9 +12,13 @@ import type { LessonRow, ScheduleRepository, SlotRow } from './schedule.reposito
 
 /**
  * Weeks are kept ready for this long (at a semester start thousands of students of a few hundred groups open the same
- * weeks): a change to the timetable or to a student's subgroups shows within it.
+ * weeks). Staff changes to the calendar, bells, rooms or timetable empty them at once (forget); a change to a
+ * student's subgroups shows within it.
  */
 const weekCacheMs = 60_000;
+
+/** The NOTIFY channel that tells every instance the timetable's bells, rooms or lessons changed. */
+export const scheduleChannel = 'schedule';
 
 const named = (r: { name: string; nameKg: string; nameEn: string }) => ({
   name: r.name,
@@ -126,6 +130,13 @@ export function createScheduleService(deps: {
     async revokeCalendar(user: AuthUser) {
       await repo.deleteCalendarFeed(user.id);
       return { enabled: false, createdAt: null };
+    },
+
+    /** Drops every week kept ready: the calendar, bells, rooms or lessons changed. */
+    forget() {
+      weeks.clear();
+      subgroupsOf.clear();
+      slots.clear();
     },
 
     /** The iCalendar text of a subscription token: its owner's lessons of the current half-year. */

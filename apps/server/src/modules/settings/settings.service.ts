@@ -51,6 +51,8 @@ export function createSettingsService(deps: {
   currentPeriod: () => Promise<{ year: number; ws: number }>;
   /** Tells every instance that the calendar changed (their cached periods go). */
   calendarChanged: () => Promise<void>;
+  /** Tells every instance that bells or rooms changed (their cached timetables go). */
+  timetableChanged: () => Promise<void>;
 }) {
   const { repo, storage } = deps;
 
@@ -105,6 +107,13 @@ export function createSettingsService(deps: {
     const [row, halves] = await Promise.all([q.year(year), q.halfYears(year)]);
     if (!row) throw new AppError('not_found', `There is no academic year ${year}.`);
     return { ...row, halfYears: halves.map(({ ws, from, to }) => ({ ws, from, to })) };
+  }
+
+  /** A bells or rooms change: in its transaction, then every instance forgets its cached timetables. */
+  async function timetableChange<T>(run: () => Promise<T>): Promise<T> {
+    const result = await run();
+    await deps.timetableChanged();
+    return result;
   }
 
   /** A calendar change: in its transaction, then every instance forgets its cached periods. */
@@ -265,55 +274,63 @@ export function createSettingsService(deps: {
       return { slots, rooms, buildings };
     },
     saveSlot(actor: AuthUser, input: { id: number; number: number; from: string; to: string }) {
-      return change(
-        actor,
-        'settings.slot',
-        { id: input.id > 0 ? input.id : null, name: `slot ${input.number}` },
-        async (q) => {
-          await q.lock('time_slots');
-          const before = input.id > 0 ? await q.slot(input.id) : null;
-          if (input.id > 0 && !before) throw new AppError('not_found', 'There is no such lesson slot.');
-          if (await q.slotNumberTaken(input.id, input.number)) throw issue('number', 'taken');
-          const other = await q.slotOverlapping(input.id, input.from, input.to);
-          if (other) throw issue('from', 'overlaps', other);
-          const id = before ? before.id : await q.insertSlot(input.number, input.from, input.to);
-          if (before) await q.updateSlot(id, input.number, input.from, input.to);
-          const after = await q.slot(id);
-          return { before, after, result: after as NonNullable<typeof after> };
-        },
+      return timetableChange(() =>
+        change(
+          actor,
+          'settings.slot',
+          { id: input.id > 0 ? input.id : null, name: `slot ${input.number}` },
+          async (q) => {
+            await q.lock('time_slots');
+            const before = input.id > 0 ? await q.slot(input.id) : null;
+            if (input.id > 0 && !before) throw new AppError('not_found', 'There is no such lesson slot.');
+            if (await q.slotNumberTaken(input.id, input.number)) throw issue('number', 'taken');
+            const other = await q.slotOverlapping(input.id, input.from, input.to);
+            if (other) throw issue('from', 'overlaps', other);
+            const id = before ? before.id : await q.insertSlot(input.number, input.from, input.to);
+            if (before) await q.updateSlot(id, input.number, input.from, input.to);
+            const after = await q.slot(id);
+            return { before, after, result: after as NonNullable<typeof after> };
+          },
+        ),
       );
     },
     deleteSlot(actor: AuthUser, id: number) {
-      return guarded('lesson slot', () =>
-        change(actor, 'settings.slotDelete', { id, name: `slot ${id}` }, async (q) => {
-          const before = await q.slot(id);
-          if (!before) throw new AppError('not_found', 'There is no such lesson slot.');
-          await q.deleteSlot(id);
-          return { before, after: null, result: { deleted: true } };
-        }),
+      return timetableChange(() =>
+        guarded('lesson slot', () =>
+          change(actor, 'settings.slotDelete', { id, name: `slot ${id}` }, async (q) => {
+            const before = await q.slot(id);
+            if (!before) throw new AppError('not_found', 'There is no such lesson slot.');
+            await q.deleteSlot(id);
+            return { before, after: null, result: { deleted: true } };
+          }),
+        ),
       );
     },
     saveRoom(actor: AuthUser, id: number, input: RoomInput) {
-      return change(actor, 'settings.room', { id: id > 0 ? id : null, name: `room ${input.number}` }, async (q) => {
-        await q.lock('rooms');
-        const [before] = id > 0 ? await q.rooms(id) : [];
-        if (id > 0 && !before) throw new AppError('not_found', 'There is no such room.');
-        if (!(await q.buildingExists(input.buildingId))) throw issue('id_building', 'unknown_record');
-        if (await q.roomNumberTaken(id, input.buildingId, input.number)) throw issue('number', 'taken');
-        const roomId = before ? before.id : await q.insertRoom(input);
-        if (before) await q.updateRoom(roomId, input);
-        const [after] = await q.rooms(roomId);
-        return { before: before ?? null, after, result: after as NonNullable<typeof after> };
-      });
+      return timetableChange(() =>
+        change(actor, 'settings.room', { id: id > 0 ? id : null, name: `room ${input.number}` }, async (q) => {
+          await q.lock('rooms');
+          const [before] = id > 0 ? await q.rooms(id) : [];
+          if (id > 0 && !before) throw new AppError('not_found', 'There is no such room.');
+          if (!(await q.buildingExists(input.buildingId))) throw issue('id_building', 'unknown_record');
+          if (await q.roomNumberTaken(id, input.buildingId, input.number)) throw issue('number', 'taken');
+          const roomId = before ? before.id : await q.insertRoom(input);
+          if (before) await q.updateRoom(roomId, input);
+          const [after] = await q.rooms(roomId);
+          return { before: before ?? null, after, result: after as NonNullable<typeof after> };
+        }),
+      );
     },
     deleteRoom(actor: AuthUser, id: number) {
-      return guarded('room', () =>
-        change(actor, 'settings.roomDelete', { id, name: `room ${id}` }, async (q) => {
-          const [before] = await q.rooms(id);
-          if (!before) throw new AppError('not_found', 'There is no such room.');
-          await q.deleteRoom(id);
-          return { before, after: null, result: { deleted: true } };
-        }),
+      return timetableChange(() =>
+        guarded('room', () =>
+          change(actor, 'settings.roomDelete', { id, name: `room ${id}` }, async (q) => {
+            const [before] = await q.rooms(id);
+            if (!before) throw new AppError('not_found', 'There is no such room.');
+            await q.deleteRoom(id);
+            return { before, after: null, result: { deleted: true } };
+          }),
+        ),
       );
     },
 

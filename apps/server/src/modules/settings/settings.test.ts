@@ -4,6 +4,7 @@ import { settings as miscSettings } from '@okuu/contracts/misc/settings';
 import { paymentServices } from '@okuu/contracts/payment/services';
 import { registrationSemesters } from '@okuu/contracts/registration/calendar';
 import { electivePermission } from '@okuu/contracts/registration/permission';
+import { scheduleTeacher } from '@okuu/contracts/schedule/schedule';
 import { calendarList, halfYearDelete, halfYearSave, yearDelete, yearSave } from '@okuu/contracts/settings/calendar';
 import { campusList, roomDelete, roomSave, slotDelete, slotSave } from '@okuu/contracts/settings/campus';
 import { institutionGet, institutionSave, logoUpload } from '@okuu/contracts/settings/institution';
@@ -216,6 +217,32 @@ describe('bells and rooms', () => {
     expect((await auditOf('settings.slotDelete'))[0]?.before).toMatchObject({ from: '22:10' });
     const [used] = await rows<{ id: number }>(sql`select time_slot_id as id from schedule_entries limit 1`);
     expect((await refused(() => t.call(slotDelete, { id: used?.id }, { cookie: staff }), 409)).code).toBe('in_use');
+  });
+
+  it('shows a changed bell and room in the timetable at once, though weeks are kept ready', async () => {
+    const teacher = await t.signIn('teacher1');
+    const week = async () => (await t.call(scheduleTeacher, {}, { cookie: teacher })).body.data;
+    const lessonOf = (w: Awaited<ReturnType<typeof week>>) => w.days.flatMap((d) => d.lessons)[0];
+    const first = lessonOf(await week());
+    expect(first).toBeDefined();
+    const lesson = first as NonNullable<typeof first>;
+    const { slots, rooms } = (await t.call(campusList, {}, { cookie: staff })).body.data;
+    const slot = slots.find((s) => s.id === lesson.id_time) as (typeof slots)[0];
+    const room = rooms.find((r) => r.id === lesson.room.id_aud) as (typeof rooms)[0];
+
+    // Five minutes shorter cannot overlap its neighbours.
+    const end = Number(slot.to.slice(0, 2)) * 60 + Number(slot.to.slice(3)) - 5;
+    const to = `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
+    expect((await t.call(slotSave, { ...slot, to }, { cookie: staff })).status).toBe(200);
+    const renamed = { ...room, id_building: room.buildingId, number: `${room.number}-R` };
+    expect((await t.call(roomSave, renamed, { cookie: staff })).status).toBe(200);
+    const after = lessonOf(await week());
+    expect(after).toMatchObject({ id: lesson.id, end: to });
+    expect(JSON.stringify(after)).toContain(`${room.number}-R`);
+
+    await t.call(slotSave, slot, { cookie: staff });
+    await t.call(roomSave, { ...room, id_building: room.buildingId }, { cookie: staff });
+    expect(lessonOf(await week())).toMatchObject({ end: slot.to });
   });
 });
 

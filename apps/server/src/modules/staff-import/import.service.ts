@@ -502,7 +502,11 @@ const lostAfterSec = 60;
 /** Passwords hashed at once (argon2 runs them on libuv's thread pool). */
 const hashBatch = 32;
 
-export function createImportService(deps: { repo: ImportRepository }) {
+export function createImportService(deps: {
+  repo: ImportRepository;
+  /** Tells every instance that the timetable changed (their cached weeks go). */
+  timetableChanged?: () => Promise<void>;
+}) {
   const { repo } = deps;
   /** The imports this instance is running (their progress goes to import_jobs). */
   const running = new Set<Promise<void>>();
@@ -639,7 +643,10 @@ export function createImportService(deps: { repo: ImportRepository }) {
       }, progressEveryMs);
       const finished = run(actor, kind, fileName, buf, first, job)
         .then(
-          (result) => repo.jobs.finish(id, 'done', job.total, result),
+          async (result) => {
+            if (kind === 'timetable') await deps.timetableChanged?.();
+            await repo.jobs.finish(id, 'done', job.total, result);
+          },
           () => repo.jobs.finish(id, 'failed', job.done, null),
         )
         .catch(() => {})

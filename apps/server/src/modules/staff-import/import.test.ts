@@ -1,3 +1,4 @@
+import { scheduleTeacher } from '@okuu/contracts/schedule/schedule';
 import { importCheck, importStart, importStatus, importTemplate } from '@okuu/contracts/staff/import';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -418,8 +419,15 @@ describe('timetable import', () => {
     );
     expect(await databaseDigest(t)).toBe(before);
 
+    // The teacher's week, kept ready from before the import, shows the new lesson at once.
+    const teacher = await t.signIn(a.login);
+    const sunday = async () =>
+      (await t.call(scheduleTeacher, { year: a.year, ws: a.half }, { cookie: teacher })).body.data.days[6]?.lessons
+        .length ?? 0;
+    const sundayBefore = await sunday();
     const file = csv([head, lineA, [...lineB.slice(0, 9), rooms[1]?.label as string]]);
     expect((await runImport('timetable', file, 'timetable.csv')).status?.result).toMatchObject({ created: 2 });
+    expect(await sunday()).toBe(sundayBefore + 1);
     expect((await runImport('timetable', file, 'timetable.csv')).status?.result).toMatchObject({
       created: 0,
       updated: 0,
