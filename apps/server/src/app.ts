@@ -156,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       max: config.rateLimitMax,
       timeWindow: 60_000,
       store: requestCounts.Store,
+      // The web app's files and pages are not counted: a phone's first visit fetches dozens of them, and students
+      // behind one campus address would use up its minute on files alone.
+      allowList: (req) => req.url === '/lms' || req.url.startsWith('/lms/') || req.url.startsWith('/lms?'),
       errorResponseBuilder: () => new AppError('rate_limited', 'Too many requests. Wait a minute and try again.'),
     });
   }
