@@ -270,6 +270,8 @@ describe.skipIf(skip)(`faults under a steady write load${skip ? ` (skipped: ${sk
     expect(missing).toEqual([]);
     // During the outage B's requests fail fast rather than hang, and there was an outage to fail in.
     expect(bFailures.length).toBeGreaterThan(0);
+    // …and say so: 503 (try again shortly), never 500.
+    expect(new Set(bFailures.map((f) => f.reason))).toEqual(new Set(['HTTP 503']));
     // (5 s: far below the clients' 15 s timeout, with room for a machine busy with other work.)
     expect(bSlowestFailureMs).toBeLessThan(5000);
     // After recovery, B's requests succeed: none of B's failures is later than 2 s after the restart ended.

@@ -25,6 +25,19 @@ const frameworkMessages: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'This call expects multipart/form-data.',
 };
 
+/** Error codes of a database that cannot be reached now: refused, cut or shutting down (SQLSTATE 08…, 57P01–03). */
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03']);
+
+/** Whether a failure (or what caused it: the ORM wraps the driver's error) is the database being out of reach. */
+function isDatabaseUnreachable(err: unknown): boolean {
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 5; depth++, e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && (unreachableCodes.has(e.code) || e.code.startsWith('08'))) return true;
+    if (typeof e.message === 'string' && e.message.startsWith('Connection terminated')) return true;
+  }
+  return false;
+}
+
 const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 /** One error handler for the whole app: every failure leaves as the envelope; 5xx never show internals. */
@@ -60,6 +73,18 @@ export function registerErrorHandling(
             : null;
       const params = limitMb === null ? undefined : { maxMb: limitMb };
       return reply.status(status).send({ result: 1, error: { code, message, params }, data: null });
+    }
+    if (isDatabaseUnreachable(err)) {
+      // Down or restarting: the request was fine, and the client may try again shortly.
+      request.log.warn({ err }, 'database out of reach');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          result: 1,
+          error: { code: 'unavailable', message: 'The database does not answer. Try again in a moment.' },
+          data: null,
+        });
     }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send({
