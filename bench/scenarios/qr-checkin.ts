@@ -1,7 +1,10 @@
 import { chatSocketPath } from '@okuu/contracts/chat/events';
 import { qrScan, qrStart, qrToken, qrVisit } from '@okuu/contracts/qr/checkin';
+import { bishkekDay } from '@okuu/contracts/schedule/weeks';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { openPostgres } from '../../apps/server/src/db/client.ts';
+import { lessonOnDay } from '../../apps/server/test/lesson-on-day.ts';
 import { signIn, signInAll } from '../lib/api.ts';
 import { assertLocal, percentile } from '../lib/load.ts';
 import type { Scenario } from '../lib/types.ts';
@@ -12,8 +15,8 @@ import type { Scenario } from '../lib/types.ts';
  * (`/api/qr/student/visit`); the projector fetches the next code every 15 s and its teacher's socket hears the count.
  * Afterwards the database must hold 300 accepted attempts and 300 'present' marks in the lesson's journal.
  *
- * The bench's server takes scans all day (QR_WINDOW_MINUTES=1440, bench/run.ts), so that the lesson chosen is "on
- * now" whenever the bench runs; the window's check itself still runs on every scan.
+ * The bench's server takes scans all day (QR_WINDOW_MINUTES=1440, bench/run.ts), and the lesson is placed on today's
+ * weekday, so that it is "on now" whenever the bench runs; the window's check itself still runs on every scan.
  */
 
 const students = 300;
@@ -57,7 +60,20 @@ async function setStage(url: string): Promise<Stage> {
         [entry.streamId, students],
       )
     ).rows.map((r) => r.login);
-    return { ...entry, studentLogins: logins };
+    // That lesson today, whatever the weekday (a check-in starts only on a day its lesson takes place); a copy on
+    // today may be in another room.
+    const database = await openPostgres(url, 1);
+    const today = await lessonOnDay(database.db, entry.entryId, bishkekDay(new Date()).weekday).finally(() =>
+      database.close(),
+    );
+    const [room] = (
+      await client.query<Pick<Stage, 'latitude' | 'longitude' | 'radiusM'>>(
+        `SELECT r.latitude, r.longitude, r.checkin_radius_m AS "radiusM"
+         FROM schedule_entries e JOIN rooms r ON r.id = e.room_id WHERE e.id = $1`,
+        [today],
+      )
+    ).rows;
+    return { ...entry, ...room, entryId: today, studentLogins: logins };
   } finally {
     await client.end().catch(() => {});
   }

@@ -1,29 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { WeekSchedule } from '@okuu/contracts/schedule/schedule';
 import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import { encode } from 'uqr';
-import { PASSWORD, signIn } from './support';
+import { lessonToday } from './lesson-today';
+import { data, PASSWORD, signIn } from './support';
 
 // The e2e server takes scans all day (QR_WINDOW_MINUTES=1440 in playwright.config.ts), so that a lesson of today is
-// "on now" whenever the suite runs.
-
-async function data<T>(res: { ok(): boolean; json(): Promise<unknown>; text(): Promise<string> }): Promise<T> {
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/** student1's group, read with a session of its own (the browser of the flow stays signed out). */
-async function groupOf(browser: Browser, login: string): Promise<string> {
-  const context = await browser.newContext();
-  await data(await context.request.post('/api/auth/orize.json', { data: { login, password: PASSWORD } }));
-  const me = await data<{ user: { group: string } }>(
-    await context.request.post('/api/auth/enticate.json', { data: {} }),
-  );
-  await context.close();
-  return me.user.group;
-}
+// "on now" whenever the suite runs; lessonToday makes sure there is one.
 
 /** The QR's link as the projector shows it now. */
 async function shownLink(page: Page): Promise<string> {
@@ -32,23 +16,15 @@ async function shownLink(page: Page): Promise<string> {
   return `/lms/public/checkin?t=${encodeURIComponent(token as string)}`;
 }
 
-/** Starts teacher1's check-in of a lesson with `group` in a new page; the room's point. */
-async function projector(browser: Browser, group: string) {
+/** Starts teacher1's check-in of today's lesson with student1's group in a new page; the room's point. */
+async function projector(browser: Browser) {
+  const lesson = await lessonToday(browser, 'teacher1', 'student1');
   const teacher = await (await browser.newContext()).newPage();
   await signIn(teacher, 'teacher1');
-  const year = await data<{ year: number }>(await teacher.request.get('/api/discipline/current/year.json'));
-  const ws = await data<{ ws: number }>(await teacher.request.get('/api/discipline/current/ws.json'));
-  const week = await data<WeekSchedule>(
-    await teacher.request.post('/api/schedule/teacher.json', { data: { year: year.year, ws: ws.ws } }),
-  );
-  const lesson = week.days
-    .flatMap((d) => d.lessons)
-    .find((l) => l.audience.kind === 'group' && l.groups.some((g) => g.name === group));
-  expect(lesson, `a lesson of teacher1 with ${group}`).toBeDefined();
   const started = teacher.waitForResponse(
     (r) => r.url().endsWith('/api/schedule/qr') && r.request().method() === 'POST',
   );
-  await teacher.goto(`/lms/schedule/qr/${lesson?.id}`);
+  await teacher.goto(`/lms/schedule/qr/${lesson.id}`);
   const { place } = await data<{ place: { latitude: number; longitude: number } }>(await started);
   return { teacher, place };
 }
@@ -75,10 +51,8 @@ test('QR check-in: teacher1 projects, student1 signs in from the link and is pre
   browser,
 }) => {
   test.setTimeout(120_000);
-  const group = await groupOf(browser, 'student1');
-
-  // teacher1 opens the check-in of a lesson with student1's group.
-  const { teacher, place } = await projector(browser, group);
+  // teacher1 opens the check-in of today's lesson with student1's group.
+  const { teacher, place } = await projector(browser);
   const counts = teacher.getByTestId('checkin-counts');
   await expect(counts).toContainText('0');
   await expect(teacher.getByText(/Код сменится через \d+ с/)).toBeVisible();
@@ -92,6 +66,7 @@ test('QR check-in: teacher1 projects, student1 signs in from the link and is pre
   ).newPage();
   await student1.goto(await shownLink(teacher));
   await expect(student1).toHaveURL(/\/lms\/login\?next=/);
+  await expect(student1.getByText('Войдите, и отметка на занятии завершится сама.')).toBeVisible();
   await student1.getByLabel('Логин').fill('student1');
   await student1.getByRole('textbox', { name: 'Пароль', exact: true }).fill(PASSWORD);
   await student1.getByRole('button', { name: 'Войти' }).click();
@@ -123,7 +98,7 @@ test('QR check-in: teacher1 projects, student1 signs in from the link and is pre
 
 test("the portal's own scanner reads the projected code from the phone's camera", async ({ browser }, testInfo) => {
   test.setTimeout(120_000);
-  const { teacher, place } = await projector(browser, await groupOf(browser, 'student1'));
+  const { teacher, place } = await projector(browser);
   // A phone whose camera films the projector: Chromium's fake camera plays a video of the code.
   const video = path.join(os.tmpdir(), `okuu-qr-${testInfo.workerIndex}-${Date.now()}.y4m`);
   await writeFile(video, qrVideo('placeholder'));

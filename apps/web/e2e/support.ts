@@ -3,6 +3,12 @@ import { expect, type Page } from '@playwright/test';
 /** The password of every demo account. */
 export const PASSWORD = 'Okuu2026!';
 
+/** The data of an API reply, which must be a success. */
+export async function data<T>(res: { ok(): boolean; json(): Promise<unknown>; text(): Promise<string> }): Promise<T> {
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
 /** Signs in through the sign-in screen and waits for the portal. */
 export async function signIn(page: Page, login: string, password = PASSWORD): Promise<void> {
   await page.goto('/lms/login');

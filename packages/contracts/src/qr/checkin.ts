@@ -56,7 +56,9 @@ export const qrStart = defineEndpoint({
   summary:
     "Starts a QR check-in for a lesson of the teacher's timetable (`id`, a schedule entry) today, or returns the one " +
     "already running for it; `x`/`y` are the teacher device's longitude/latitude (kept for the record: the room's " +
-    'coordinates decide). The other fields of the spec (audience, year, ws, group…) are taken from the timetable.',
+    'coordinates decide). The other fields of the spec (audience, year, ws, group…) are taken from the timetable. ' +
+    'A lesson that does not take place today (another weekday, a week of the other parity, outside its half-year) ' +
+    'answers 409 qr_not_now.',
   request: z.looseObject({
     ...callerEcho,
     id: idInput,

@@ -28,10 +28,14 @@ export function addDays(date: string, days: number): string {
   return new Date((dayNumber(date) + days) * dayMs).toISOString().slice(0, 10);
 }
 
+/** The weekday (1 Monday … 7 Sunday) of a date (YYYY-MM-DD). */
+export function weekdayOf(date: string): number {
+  return ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+}
+
 /** The Monday of the week of a date. */
 export function mondayOf(date: string): string {
-  const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
-  return addDays(date, -weekday);
+  return addDays(date, 1 - weekdayOf(date));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { GroupType, Journal, JournalKey, LessonKey } from '@okuu/contracts/journal/common';
 import type { ValidationIssue } from '@okuu/contracts/messages';
-import { weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
+import { weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
 import { JsonReply } from '../../lib/replies.ts';
@@ -273,7 +273,7 @@ export function createJournalService(deps: {
       const slots = await repo.timeSlots();
       let scheduled: number[] = [];
       if (input.visitDate) {
-        const weekday = ((new Date(`${input.visitDate}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+        const weekday = weekdayOf(input.visitDate);
         const { parity } = weekOfHalfYear(input.visitDate, period.startsOn);
         scheduled = await repo.scheduledSlots(user.id, period.year, period.ws, weekday, parity, input.id_discipline);
       }

@@ -1,10 +1,12 @@
 import { chatSocketPath } from '@okuu/contracts/chat/events';
 import { qrAttemptsList, qrScan, qrStart, qrStop, qrToken } from '@okuu/contracts/qr/checkin';
+import { bishkekDay } from '@okuu/contracts/schedule/weeks';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signInAll } from '../../../test/callers.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { lessonOnDay } from '../../../test/lesson-on-day.ts';
 
 // The real clock: the window is widened to the whole day (QR_WINDOW_MINUTES) so that a lesson of today is "on now"
 // whenever the suite runs; the service's own test moves the clock through a lesson's window.
@@ -41,14 +43,18 @@ const journalMarks = (studentId: number, entryId: number) =>
 beforeAll(async () => {
   t = await createTestApp({ QR_WINDOW_MINUTES: '1440', LOG_LEVEL: 'error' });
   cookies = await signInAll(t);
-  const [e] = await rows<typeof entry>(
-    sql`select e.id, r.latitude as lat, r.longitude as lon, r.checkin_radius_m as radius
-        from schedule_entries e join rooms r on r.id = e.room_id
-        join users t on t.id = e.teacher_id and t.login = 'teacher1'
+  const [lesson] = await rows<{ id: number }>(
+    sql`select e.id from schedule_entries e join users t on t.id = e.teacher_id and t.login = 'teacher1'
         join student_profiles sp on sp.group_id = e.group_id join users s on s.id = sp.user_id and s.login = 'student1'
         order by e.id limit 1`,
   );
-  expect(e, "a lesson of teacher1 with student1's group").toBeDefined();
+  expect(lesson, "a lesson of teacher1 with student1's group").toBeDefined();
+  // That lesson today, whatever the weekday (a check-in starts only on a day its lesson takes place).
+  const id = await lessonOnDay(t.database.db, (lesson as { id: number }).id, bishkekDay(new Date()).weekday);
+  const [e] = await rows<typeof entry>(
+    sql`select e.id, r.latitude as lat, r.longitude as lon, r.checkin_radius_m as radius
+        from schedule_entries e join rooms r on r.id = e.room_id where e.id = ${id}`,
+  );
   entry = e as typeof entry;
   const [s2] = await rows<{ id: number }>(sql`select id from users where login = 'student2'`);
   student2Id = (s2 as { id: number }).id;
@@ -132,5 +138,16 @@ describe('QR check-in over HTTP', () => {
     expect((await scan('1.123.AAAAAAAAAAAAAAAAAAAAAA')).body.error.code).toBe('qr_forged');
     expect((await scan('k1.123.AAAAAAAAAAAAAAAAAAAAAA')).body.error.code).toBe('qr_forged');
     expect((await scan('not-a-token')).status).toBe(400);
+  });
+
+  it('refuses with 409 qr_not_now to start a lesson of another weekday, and starts nothing', async () => {
+    const tomorrow = (bishkekDay(new Date()).weekday % 7) + 1;
+    const other = await lessonOnDay(t.database.db, entry.id, tomorrow);
+    const sessions = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from qr_sessions`))[0]?.n;
+    const before = await sessions();
+    const res = await t.call(qrStart, { id: other }, { cookie: cookies.teacher });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('qr_not_now');
+    expect(await sessions()).toBe(before);
   });
 });

@@ -75,6 +75,7 @@ export function qrRoutes(
         at,
       );
       if (!started) throw new AppError('not_found', 'Your timetable has no such lesson.');
+      if (started === 'qr_not_now') throw refusal('qr_not_now', { accuracy: 0 });
       const shown = await tokenNow(user.id, started.id, at);
       const place = await qr.place(user.id, started.id, at);
       if (!shown || !place) throw notYours();

@@ -1,8 +1,10 @@
 import { qrTime } from '@okuu/contracts/qr/time';
+import { addDays, weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAll } from '../../../test/callers.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { lessonOnDay } from '../../../test/lesson-on-day.ts';
 import { createJournalRepository } from '../journal/journal.repository.ts';
 import { createQrService } from './qr.service.ts';
 import { qrGraceMs, qrStepMs, tokenAt } from './qr.token.ts';
@@ -59,13 +61,19 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   qr = createQrService(db, createJournalRepository(db));
+  const [group] = await rows<{ id: number }>(
+    sql`select e.id from schedule_entries e
+        where e.group_id is not null
+          and (select count(*) from student_profiles sp where sp.group_id = e.group_id) >= 3
+        order by e.id limit 1`,
+  );
+  // The lesson on the weekday of lessonDate (a check-in starts only on a day the lesson takes place).
+  const id = await lessonOnDay(db, (group as { id: number }).id, weekdayOf(lessonDate));
   const [e] = await rows<typeof entry & { start: string }>(
     sql`select e.id, e.teacher_id as "teacherId", e.group_id as "groupId", r.latitude as lat, r.longitude as lon,
           e.time_slot_id as "slotId", ((${lessonDate}::date + ts.starts_at) at time zone 'Asia/Bishkek')::text as start
         from schedule_entries e join rooms r on r.id = e.room_id join time_slots ts on ts.id = e.time_slot_id
-        where e.group_id is not null
-          and (select count(*) from student_profiles sp where sp.group_id = e.group_id) >= 3
-        order by e.id limit 1`,
+        where e.id = ${id}`,
   );
   expect(e).toBeDefined();
   entry = e as typeof entry;
@@ -229,5 +237,35 @@ describe('qr check-in', () => {
         during(0),
       ),
     ).toBeNull();
+  });
+
+  it('starts only on a day the lesson takes place: its weekday, a week of its parity, within its half-year', async () => {
+    await rows(sql`update qr_sessions set stopped_at = started_at where stopped_at is null`);
+    const start = (date: string) =>
+      qr.start(
+        entry.teacherId,
+        { scheduleEntryId: entry.id, lessonDate: date, latitude: null, longitude: null },
+        during(0),
+      );
+    const count = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from qr_sessions`))[0]?.n;
+    const before = await count();
+    expect(await start(addDays(lessonDate, 1))).toBe('qr_not_now');
+    expect(await start(addDays(lessonDate, 52 * 7))).toBe('qr_not_now');
+    // On odd weeks only, then on even weeks only: one of the two is not this week's.
+    const [half] = await rows<{ startsOn: string }>(
+      sql`select to_char(h.starts_on, 'YYYY-MM-DD') as "startsOn" from half_years h join schedule_entries e
+            on h.academic_year_id = e.academic_year_id and h.kind = e.half_year_kind where e.id = ${entry.id}`,
+    );
+    const thisWeek = weekOfHalfYear(lessonDate, (half as { startsOn: string }).startsOn).parity;
+    const otherWeek = thisWeek === 'odd' ? 'even' : 'odd';
+    try {
+      await rows(sql`update schedule_entries set week_parity = ${otherWeek} where id = ${entry.id}`);
+      expect(await start(lessonDate)).toBe('qr_not_now');
+      expect(await count()).toBe(before);
+      await rows(sql`update schedule_entries set week_parity = ${thisWeek} where id = ${entry.id}`);
+      expect(await start(lessonDate)).toMatchObject({ id: expect.any(Number) });
+    } finally {
+      await rows(sql`update schedule_entries set week_parity = 'every' where id = ${entry.id}`);
+    }
   });
 });

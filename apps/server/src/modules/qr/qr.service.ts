@@ -1,3 +1,4 @@
+import { runsInWeek, type WeekParity, weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { createJournalRepository } from '../journal/journal.repository.ts';
@@ -166,23 +167,42 @@ export function createQrService(
   }
 
   return {
-    /** Starts a check-in for a lesson (schedule entry) of the teacher's own timetable on a date; null when not theirs. */
+    /**
+     * Starts a check-in for a lesson (schedule entry) of the teacher's own timetable on a date: null when not theirs,
+     * 'qr_not_now' when the lesson does not take place that day (another weekday, a week of the other parity, outside
+     * its half-year).
+     */
     async start(
       teacherId: number,
       input: { scheduleEntryId: number; lessonDate: string; latitude: number | null; longitude: number | null },
       now: Date,
-    ): Promise<{ id: number } | null> {
+    ): Promise<{ id: number } | 'qr_not_now' | null> {
+      const [entry] = await rows<{ day: number; parity: WeekParity; startsOn: string; endsOn: string }>(
+        sql`select e.day_number as day, e.week_parity as parity, to_char(h.starts_on, 'YYYY-MM-DD') as "startsOn",
+              to_char(h.ends_on, 'YYYY-MM-DD') as "endsOn"
+            from schedule_entries e
+              join half_years h on h.academic_year_id = e.academic_year_id and h.kind = e.half_year_kind
+            where e.id = ${input.scheduleEntryId} and e.teacher_id = ${teacherId}`,
+      );
+      if (!entry) return null;
+      const date = input.lessonDate;
+      const takesPlace =
+        entry.day === weekdayOf(date) &&
+        date >= entry.startsOn &&
+        date <= entry.endsOn &&
+        runsInWeek(entry.parity, weekOfHalfYear(date, entry.startsOn).parity);
+      if (!takesPlace) return 'qr_not_now';
       // A second start of the same lesson (a reload, another tab) returns the check-in already running.
       const [running] = await rows<{ id: number }>(
         sql`select id from qr_sessions where schedule_entry_id = ${input.scheduleEntryId}
-              and lesson_date = ${input.lessonDate}::date and teacher_id = ${teacherId} and stopped_at is null
+              and lesson_date = ${date}::date and teacher_id = ${teacherId} and stopped_at is null
             order by id desc limit 1`,
       );
       if (running) return running;
       const [row] = await rows<{ id: number }>(
         sql`insert into qr_sessions (teacher_id, schedule_entry_id, lesson_date, room_id, teacher_latitude,
               teacher_longitude, secret, started_at)
-            select e.teacher_id, e.id, ${input.lessonDate}::date, e.room_id, ${input.latitude}, ${input.longitude},
+            select e.teacher_id, e.id, ${date}::date, e.room_id, ${input.latitude}, ${input.longitude},
               ${newSessionSecret()}, ${now.toISOString()}
             from schedule_entries e where e.id = ${input.scheduleEntryId} and e.teacher_id = ${teacherId}
             returning id`,

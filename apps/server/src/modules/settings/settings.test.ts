@@ -5,6 +5,7 @@ import { paymentServices } from '@okuu/contracts/payment/services';
 import { registrationSemesters } from '@okuu/contracts/registration/calendar';
 import { electivePermission } from '@okuu/contracts/registration/permission';
 import { scheduleTeacher } from '@okuu/contracts/schedule/schedule';
+import { weekdayOf } from '@okuu/contracts/schedule/weeks';
 import { calendarList, halfYearDelete, halfYearSave, yearDelete, yearSave } from '@okuu/contracts/settings/calendar';
 import { campusList, roomDelete, roomSave, slotDelete, slotSave } from '@okuu/contracts/settings/campus';
 import { institutionGet, institutionSave, logoUpload } from '@okuu/contracts/settings/institution';
@@ -22,6 +23,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseDigest } from '../../../test/callers.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { lessonOnDay } from '../../../test/lesson-on-day.ts';
 import { demoLogoPng } from '../../db/seed/logo.ts';
 import { academicYearOf } from '../../lib/academic-calendar.ts';
 import { createJournalRepository } from '../journal/journal.repository.ts';
@@ -128,12 +130,18 @@ describe('institution', () => {
 describe('bells and rooms', () => {
   it('changes a room radius, and QR check-in measures against it', async () => {
     const lessonDate = `${year}-11-25`;
+    const [lesson] = await rows<{ id: number }>(
+      sql`select e.id from schedule_entries e
+            join student_profiles sp on sp.group_id = e.group_id and sp.user_id = ${studentId}
+          order by e.id limit 1`,
+    );
+    // The lesson on lessonDate's weekday: a check-in starts only on a day its lesson takes place.
+    const id = await lessonOnDay(t.database.db, (lesson as { id: number }).id, weekdayOf(lessonDate));
     const [e] = await rows<{ id: number; teacherId: number; roomId: number; lat: number; lon: number; start: string }>(
       sql`select e.id, e.teacher_id as "teacherId", e.room_id as "roomId", r.latitude as lat, r.longitude as lon,
             ((${lessonDate}::date + ts.starts_at) at time zone 'Asia/Bishkek')::text as start
           from schedule_entries e join rooms r on r.id = e.room_id join time_slots ts on ts.id = e.time_slot_id
-            join student_profiles sp on sp.group_id = e.group_id and sp.user_id = ${studentId}
-          order by e.id limit 1`,
+          where e.id = ${id}`,
     );
     expect(e).toBeDefined();
     const entry = e as NonNullable<typeof e>;
