@@ -222,7 +222,7 @@ export function ProjectorScreen({ entryId }: { entryId: number }) {
               <Group component="li" key={a.studentId} gap="xs" justify="space-between" wrap="wrap">
                 <Text fw={500}>{a.fullName}</Text>
                 <Group gap="xs">
-                  <Badge color={a.result === 'accepted' ? 'teal' : 'red'} variant="light" tt="none">
+                  <Badge color={a.result === 'accepted' ? 'teal' : 'red'} variant="dot" tt="none">
                     {t(`result.${a.result}`)}
                   </Badge>
                   {a.distanceM !== null && (

@@ -112,7 +112,11 @@ export function AuditScreen() {
       ) : log.data.items.length === 0 ? (
         <Text c="dimmed">{t('audit.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        // A long change scrolls sideways: the keyboard reaches the scrolling area too.
+        <Table.ScrollContainer
+          minWidth={720}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('audit.table') } }}
+        >
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
