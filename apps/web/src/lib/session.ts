@@ -11,13 +11,13 @@ export function rememberUser(user: SessionUser): void {
   writeStorage(storageKeys.user, JSON.stringify(user));
 }
 
-/** Whether a sign-in left its local token: only then is the cookie session worth checking. */
 /** Where sign-in continues: the portal page in `?next=` (a path of the portal, never another site), else home. */
 export function afterSignIn(search: string = window.location.search): string {
   const next = new URLSearchParams(search).get('next');
   return next && /^\/lms\/[^/\\]/.test(next) && !next.startsWith(LOGIN_PATH) ? next : '/lms';
 }
 
+/** Whether a sign-in left its local token: only then is the cookie session worth checking. */
 export function hasStoredSession(): boolean {
   return readStorage(storageKeys.session) !== null;
 }

@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { PageTitle } from '../../components/ui/page-title';
@@ -11,6 +11,7 @@ import { MessageArea } from '../../features/auth/components/message-area';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { useSignIn } from '../../features/auth/hooks/use-sign-in';
 import { switchToChosenLanguage } from '../../lib/i18n';
+import { afterSignIn } from '../../lib/session';
 import classes from './login-page.module.css';
 
 /** /lms/login: the institution's logo and name, then sign-in or, for issued credentials, their update. */
@@ -22,6 +23,9 @@ export function LoginPage() {
   // know it (local storage alone): switch once the page is hydrated. Earlier, the update would make React drop the
   // prerendered elements, and what was typed before the app arrived with them.
   useEffect(() => void switchToChosenLanguage(), []);
+  // Sent here by a check-in's QR code: the check-in completes after signing in (read once hydrated, as the language).
+  const [forCheckin, setForCheckin] = useState(false);
+  useEffect(() => setForCheckin(afterSignIn().startsWith('/lms/public/checkin')), []);
 
   return (
     <div className={classes.page}>
@@ -41,6 +45,11 @@ export function LoginPage() {
             <Title order={1} size="h3" ta="center">
               {signIn.mode === 'signIn' ? t('heading') : t('update.heading')}
             </Title>
+            {forCheckin && signIn.mode === 'signIn' && (
+              <Text size="sm" ta="center">
+                {t('forCheckin')}
+              </Text>
+            )}
             <MessageArea message={signIn.message} onDismiss={signIn.dismissMessage} />
             {signIn.mode === 'signIn' ? (
               <SignInForm busy={signIn.busy} onSubmit={signIn.submitSignIn} />
