@@ -109,17 +109,10 @@ export function createSettingsService(deps: {
     return { ...row, halfYears: halves.map(({ ws, from, to }) => ({ ws, from, to })) };
   }
 
-  /** A bells or rooms change: in its transaction, then every instance forgets its cached timetables. */
-  async function timetableChange<T>(run: () => Promise<T>): Promise<T> {
+  /** Runs a change (in its own transaction), then tells every instance, whose cached periods or timetables go. */
+  async function thenTell<T>(tell: () => Promise<void>, run: () => Promise<T>): Promise<T> {
     const result = await run();
-    await deps.timetableChanged();
-    return result;
-  }
-
-  /** A calendar change: in its transaction, then every instance forgets its cached periods. */
-  async function calendarChange<T>(run: () => Promise<T>): Promise<T> {
-    const result = await run();
-    await deps.calendarChanged();
+    await tell();
     return result;
   }
 
@@ -186,7 +179,7 @@ export function createSettingsService(deps: {
     },
     saveYear(actor: AuthUser, input: { year: number; from: string; to: string }) {
       const name = academicYearName(input.year);
-      return calendarChange(() =>
+      return thenTell(deps.calendarChanged, () =>
         change(actor, 'settings.year', { id: input.year, name }, async (q) => {
           await q.lock('academic_years');
           const other = await q.yearOverlapping(input.year, input.from, input.to);
@@ -210,7 +203,7 @@ export function createSettingsService(deps: {
       );
     },
     deleteYear(actor: AuthUser, year: number) {
-      return calendarChange(() =>
+      return thenTell(deps.calendarChanged, () =>
         guarded('academic year', () =>
           change(actor, 'settings.yearDelete', { id: year, name: academicYearName(year) }, async (q) => {
             const before = await q.year(year);
@@ -223,7 +216,7 @@ export function createSettingsService(deps: {
       );
     },
     saveHalfYear(actor: AuthUser, input: { year: number; ws: number; from: string; to: string }) {
-      return calendarChange(() =>
+      return thenTell(deps.calendarChanged, () =>
         change(
           actor,
           'settings.halfYear',
@@ -250,7 +243,7 @@ export function createSettingsService(deps: {
       );
     },
     deleteHalfYear(actor: AuthUser, year: number, ws: number) {
-      return calendarChange(() =>
+      return thenTell(deps.calendarChanged, () =>
         guarded('half-year', () =>
           change(
             actor,
@@ -274,7 +267,7 @@ export function createSettingsService(deps: {
       return { slots, rooms, buildings };
     },
     saveSlot(actor: AuthUser, input: { id: number; number: number; from: string; to: string }) {
-      return timetableChange(() =>
+      return thenTell(deps.timetableChanged, () =>
         change(
           actor,
           'settings.slot',
@@ -295,7 +288,7 @@ export function createSettingsService(deps: {
       );
     },
     deleteSlot(actor: AuthUser, id: number) {
-      return timetableChange(() =>
+      return thenTell(deps.timetableChanged, () =>
         guarded('lesson slot', () =>
           change(actor, 'settings.slotDelete', { id, name: `slot ${id}` }, async (q) => {
             const before = await q.slot(id);
@@ -307,7 +300,7 @@ export function createSettingsService(deps: {
       );
     },
     saveRoom(actor: AuthUser, id: number, input: RoomInput) {
-      return timetableChange(() =>
+      return thenTell(deps.timetableChanged, () =>
         change(actor, 'settings.room', { id: id > 0 ? id : null, name: `room ${input.number}` }, async (q) => {
           await q.lock('rooms');
           const [before] = id > 0 ? await q.rooms(id) : [];
@@ -322,7 +315,7 @@ export function createSettingsService(deps: {
       );
     },
     deleteRoom(actor: AuthUser, id: number) {
-      return timetableChange(() =>
+      return thenTell(deps.timetableChanged, () =>
         guarded('room', () =>
           change(actor, 'settings.roomDelete', { id, name: `room ${id}` }, async (q) => {
             const [before] = await q.rooms(id);
