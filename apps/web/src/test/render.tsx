@@ -4,7 +4,7 @@ import type { ApiError } from '@okuu/contracts/errors';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { theme } from '../app/theme';
 import { sessionQueryKey } from '../lib/session';
@@ -22,8 +22,14 @@ export const testStudent: SessionUser = {
   newsPerms: false,
 };
 
+/** Any other page: its path, so a test can see where a link or a navigation led. */
+function Elsewhere() {
+  return <p>page {useLocation().pathname}</p>;
+}
+
 /**
- * Renders `ui` at `path` with the app's providers; '/lms' shows a marker so a test can see the navigation.
+ * Renders `ui` at `path` with the app's providers; '/lms' shows a marker so a test can see the navigation, and any
+ * other page its path.
  * With `user`, that user is signed in (the session is known, as inside the portal layout).
  */
 export function renderAt(path: string, ui: ReactElement, options: { user?: SessionUser } = {}) {
@@ -36,6 +42,7 @@ export function renderAt(path: string, ui: ReactElement, options: { user?: Sessi
           <Routes>
             <Route path={path} element={ui} />
             <Route path="/lms" element={<p>portal home</p>} />
+            <Route path="*" element={<Elsewhere />} />
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>

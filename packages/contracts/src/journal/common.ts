@@ -64,6 +64,8 @@ export const journalLesson = z.object({
   timesCount: z.number(),
   id_tema: z.nullable(z.number()),
   tema: z.string(),
+  /** The timetable's lesson (schedule entry) this column is when it is today's: a QR check-in starts from it. */
+  id_shed: z.nullable(z.number()),
 });
 export type JournalLesson = z.infer<typeof journalLesson>;
 

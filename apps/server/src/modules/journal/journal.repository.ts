@@ -407,6 +407,24 @@ export function createJournalRepository(db: Db) {
       return (await rows(sql`select 1 from time_slots where id = ${id}`)).length > 0;
     },
 
+    /** The timetable's lessons of a journal (its discipline, kind and audience) on a weekday in weeks of a parity. */
+    async entriesOn(
+      ref: JournalRef,
+      weekday: number,
+      parity: 'odd' | 'even',
+    ): Promise<{ id: number; timeSlotId: number }[]> {
+      const a = audienceColumns(ref);
+      return rows(sql`
+        select e.id, e.time_slot_id as "timeSlotId" from schedule_entries e
+         where e.academic_year_id = ${ref.year} and e.half_year_kind = ${ref.ws}
+           and e.discipline_id = ${ref.disciplineId} and e.lesson_kind_id = ${ref.kindId}
+           and e.group_id is not distinct from ${a.groupId}::integer
+           and e.subgroup_id is not distinct from ${a.subgroupId}::integer
+           and e.stream_id is not distinct from ${a.streamId}::integer
+           and e.day_number = ${weekday} and e.week_parity in ('every', ${parity})
+         order by e.id`);
+    },
+
     /** The slots of a teacher's timetable on a weekday in weeks of a parity. */
     async scheduledSlots(
       teacherId: number,

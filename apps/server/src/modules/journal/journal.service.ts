@@ -1,6 +1,6 @@
 import type { GroupType, Journal, JournalKey, LessonKey } from '@okuu/contracts/journal/common';
 import type { ValidationIssue } from '@okuu/contracts/messages';
-import { weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
+import { bishkekDay, weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
 import { JsonReply } from '../../lib/replies.ts';
@@ -143,8 +143,20 @@ export function createJournalService(deps: {
     });
   }
 
+  /** Today's lessons of a journal in the timetable, by slot (none outside its half-year). */
+  async function todaysEntries(
+    period: HalfYear,
+    ref: JournalRef,
+  ): Promise<{ date: string; bySlot: Map<number, number> }> {
+    const today = bishkekDay(new Date());
+    if (today.date < period.startsOn || today.date > period.endsOn) return { date: today.date, bySlot: new Map() };
+    const { parity } = weekOfHalfYear(today.date, period.startsOn);
+    const entries = await repo.entriesOn(ref, today.weekday, parity);
+    return { date: today.date, bySlot: new Map(entries.map((e) => [e.timeSlotId, e.id])) };
+  }
+
   async function loadJournal(period: HalfYear, ref: JournalRef): Promise<Journal> {
-    const [audience, discipline, kind, students, lessons, marks, marksScale] = await Promise.all([
+    const [audience, discipline, kind, students, lessons, marks, marksScale, today] = await Promise.all([
       repo.audience(ref.groupType, ref.audienceId),
       repo.named('disciplines', ref.disciplineId),
       repo.named('lesson_kinds', ref.kindId),
@@ -152,6 +164,7 @@ export function createJournalService(deps: {
       repo.lessons(ref),
       repo.marks(ref),
       scaleMap(),
+      todaysEntries(period, ref),
     ]);
     if (!audience || !discipline || !kind) throw new AppError('not_found', 'There is no such journal.');
     const column = new Map(lessons.map((l, i) => [l.id, i]));
@@ -193,6 +206,7 @@ export function createJournalService(deps: {
         timesCount: l.timesCount,
         id_tema: l.topicId,
         tema: l.topic,
+        id_shed: l.visitDate === today.date ? (today.bySlot.get(l.timeSlotId) ?? null) : null,
       })),
       rows: students.map((s) => {
         const row = rowOf.get(s.id) as { otsenka: (number | null)[]; visits: (number | null)[] };
@@ -409,6 +423,8 @@ export function createJournalService(deps: {
             timesCount: l.timesCount,
             id_tema: l.topicId,
             tema: l.topic,
+            // A student's journal starts no check-in.
+            id_shed: null,
             id_otsenka: l.assessmentId,
           })),
           ...totalsOf(

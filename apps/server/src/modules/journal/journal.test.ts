@@ -25,11 +25,13 @@ import {
   studentJournal,
   teacherJournal,
 } from '@okuu/contracts/journal/endpoints';
+import { addDays, bishkekDay } from '@okuu/contracts/schedule/weeks';
 import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallerName, databaseDigest, signInAll } from '../../../test/callers.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { lessonOnDay } from '../../../test/lesson-on-day.ts';
 import { pdfText } from '../../../test/pdf.ts';
 import { journalPdf as renderJournalPdf } from './journal.export.ts';
 import { roundedRatio, totalsOf } from './journal.totals.ts';
@@ -275,6 +277,33 @@ describe('marks', () => {
   });
 });
 
+describe("today's lessons and the timetable", () => {
+  it('a column of today that is a timetable lesson carries its schedule entry, for a QR check-in; others none', async () => {
+    const [entry] = await rows<{ id: number }>(
+      sql`select id from schedule_entries where discipline_id = ${key.id_discipline}
+            and lesson_kind_id = ${key.id_vid_zaniatiy} and group_id = ${key.id_group} order by id limit 1`,
+    );
+    const today = bishkekDay(new Date());
+    const todays = await lessonOnDay(t.database.db, (entry as { id: number }).id, today.weekday);
+    const [slot] = await rows<{ id: number }>(
+      sql`select time_slot_id as id from schedule_entries where id = ${todays}`,
+    );
+    const at = (visitDate: string) => ({ ...key, visitDate, id_time: (slot as { id: number }).id, timesCount: 1 });
+    const { startsOn, endsOn } = await ok(teacherJournal, 'teacher', key);
+    const dayBefore = addDays(today.date, -7) >= startsOn ? addDays(today.date, -7) : addDays(today.date, 7);
+    const now = await ok(journalAllPresent, 'teacher', at(today.date));
+    const other = await ok(journalAllPresent, 'teacher', at(dayBefore));
+
+    const dates = (await ok(teacherJournal, 'teacher', key)).dates;
+    const inHalfYear = today.date >= startsOn && today.date <= endsOn;
+    expect(dates.find((d) => d.id_lesson === now.id_lesson)?.id_shed).toBe(inHalfYear ? todays : null);
+    expect(dates.find((d) => d.id_lesson === other.id_lesson)?.id_shed).toBeNull();
+    expect(dates.filter((d) => d.id_shed !== null).every((d) => d.visitDate === today.date)).toBe(true);
+    const own = await ok(studentJournal, 'student', { id_discipline: key.id_discipline });
+    expect(own.flatMap((j) => j.dates).every((d) => d.id_shed === null)).toBe(true);
+  });
+});
+
 describe('who may change a journal', () => {
   it('a teacher who does not teach it gets 403 and changes nothing; a student sees only their own', async () => {
     const other = { ...key, id_vid_zaniatiy: 3 };
@@ -480,6 +509,7 @@ describe('the PDF of a half-year', () => {
       timesCount: 1,
       id_tema: null,
       tema: '',
+      id_shed: null,
     }));
     const rows = Array.from({ length: 30 }, (_, i) => ({
       id_student: i + 1,

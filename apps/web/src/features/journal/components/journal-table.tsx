@@ -3,6 +3,7 @@ import type { Assessment, Journal, JournalLesson } from '@okuu/contracts/journal
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { formatShortDate } from '../../../lib/format';
 import type { JournalChoice, LessonChoice } from '../api/keys';
@@ -42,6 +43,7 @@ export const lessonOf = (choice: JournalChoice, d: JournalLesson): LessonChoice 
 export function JournalTable({ journal, assessments, choice, onAllPresent, onDeleteLesson }: Props) {
   const { t } = useTranslation('journal');
   const client = useQueryClient();
+  const navigate = useNavigate();
   const [active, setActive] = useState<{ r: number; c: number }>({ r: 0, c: Math.max(0, journal.dates.length - 1) });
   const [picker, setPicker] = useState(false);
   const [pending, setPending] = useState<ReadonlyMap<string, Pending>>(new Map());
@@ -141,6 +143,10 @@ export function JournalTable({ journal, assessments, choice, onAllPresent, onDel
                       label={t('table.lessonMenu', { date, number: d.number })}
                       topic={d.tema}
                       actions={[
+                        // Today's lesson of the timetable: its QR check-in, for the projector.
+                        ...(d.id_shed === null
+                          ? []
+                          : [{ text: t('table.qrCheckin'), run: () => navigate(`/lms/schedule/qr/${d.id_shed}`) }]),
                         { text: t('table.allPresent'), run: () => onAllPresent(lessonOf(choice, d)) },
                         {
                           text: t('table.deleteLesson'),

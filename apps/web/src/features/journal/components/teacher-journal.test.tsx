@@ -11,7 +11,7 @@ const scale = [
   { id_otsenka: 5, code: '+', points: null, isAbsence: false },
   { id_otsenka: 6, code: 'н/б', points: 0, isAbsence: true },
 ];
-const lesson = (id: number, visitDate: string) => ({
+const lesson = (id: number, visitDate: string, id_shed: number | null = null) => ({
   id_lesson: id,
   visitDate,
   id_time: 2,
@@ -21,6 +21,7 @@ const lesson = (id: number, visitDate: string) => ({
   timesCount: 1,
   id_tema: null,
   tema: '',
+  id_shed,
 });
 const journal = {
   year: 2026,
@@ -33,7 +34,8 @@ const journal = {
   id_group: 5,
   groupName: 'ПИ-1-25',
   groups: ['ПИ-1-25'],
-  dates: [lesson(10, '2026-09-07'), lesson(11, '2026-09-14')],
+  // The second is today's lesson of the timetable (its schedule entry, 77).
+  dates: [lesson(10, '2026-09-07'), lesson(11, '2026-09-14', 77)],
   rows: [
     {
       id_student: 21,
@@ -92,6 +94,17 @@ function server(failFirstSave = false) {
 const cell = (name: string) => screen.getByRole('cell', { name }) as HTMLElement;
 
 describe('the teacher journal', () => {
+  it("offers today's timetable lesson a QR check-in, which opens its projector page; other lessons none", async () => {
+    server();
+    renderAt('/lms/journal', <TeacherJournal />, { user: teacher });
+    fireEvent.click(await screen.findByRole('button', { name: 'Занятие 07/09/26, 2-я пара' }));
+    expect(await screen.findByRole('button', { name: 'Все присутствуют' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'QR-отметка' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Занятие 14/09/26, 2-я пара' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'QR-отметка' }));
+    expect(await screen.findByText('page /lms/schedule/qr/77')).toBeTruthy();
+  });
+
   it('moves with the arrow keys and saves a typed mark by itself, with the new totals', async () => {
     const calls = server();
     renderAt('/lms/journal', <TeacherJournal />, { user: teacher });
