@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import '@mantine/core/styles/Table.css';
 import {
   Alert,
@@ -22,13 +23,19 @@ import { formatShortDate, formatTime } from '../../../lib/format';
 import { type AuditFilters, noAuditFilters, useAudit } from '../api/audit';
 
 /** The fields whose value differs between before and after, 'field: old → new'. */
-function changes(before: unknown, after: unknown): string[] {
+/**
+ * The changed fields of a record, each named by its label (the fields' catalogue; the key where it has none), yes and
+ * no for a switch.
+ */
+function changes(before: unknown, after: unknown, t: TFunction<'staff'>): string[] {
   const b = (before ?? {}) as Record<string, unknown>;
   const a = (after ?? {}) as Record<string, unknown>;
-  const show = (v: unknown) => (v === null || v === undefined ? '—' : String(v));
+  const label = (key: string) => t(`fields:${key}`, { defaultValue: key });
+  const show = (v: unknown) =>
+    v === null || v === undefined ? '—' : typeof v === 'boolean' ? t(v ? 'audit.yes' : 'audit.no') : String(v);
   return [...new Set([...Object.keys(b), ...Object.keys(a)])]
     .filter((key) => JSON.stringify(b[key]) !== JSON.stringify(a[key]))
-    .map((key) => (before ? `${key}: ${show(b[key])} → ${show(a[key])}` : `${key}: ${show(a[key])}`));
+    .map((key) => `${label(key)}: ${before ? `${show(b[key])} → ` : ''}${show(a[key])}`);
 }
 
 /** Staff: the audit log, filtered by who, action and day; read only. */
@@ -137,7 +144,7 @@ export function AuditScreen() {
                   <Table.Td>{t(`action.${e.action}`, { defaultValue: e.action })}</Table.Td>
                   <Table.Td>{e.targetName ?? '—'}</Table.Td>
                   <Table.Td ff="monospace" fz="xs">
-                    {changes(e.before, e.after).map((line) => (
+                    {changes(e.before, e.after, t).map((line) => (
                       <div key={line}>{line}</div>
                     ))}
                   </Table.Td>
