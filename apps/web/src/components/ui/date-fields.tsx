@@ -1,0 +1,120 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/ru';
+import 'dayjs/locale/ky';
+import 'dayjs/locale/en-gb';
+import { Group } from '@mantine/core';
+import { DateInput, DatesProvider, TimePicker } from '@mantine/dates';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatShortDate, parseShortDate } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+import type { Language } from '../../lib/languages';
+
+/**
+ * Date and time fields that follow the interface language, not the browser's: a browser's own date input writes
+ * mm/dd/yyyy and AM/PM in a Russian interface when the browser is American. Dates are typed or picked day first, as
+ * lib/format writes them; times on the 24-hour clock. (Mantine's pickers: these load with the screens that use them.)
+ */
+
+/** The calendar's month and weekday names: dayjs's locale of each language. */
+const dayjsLocale: Record<Language, string> = { ru: 'ru', kg: 'ky', en: 'en-gb' };
+
+interface FieldProps {
+  label: string;
+  description?: ReactNode;
+  error?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  name?: string;
+  /** YYYY-MM-DD bounds of the calendar. */
+  minDate?: string;
+  maxDate?: string;
+  'data-autofocus'?: boolean;
+}
+
+/** Weeks start on Monday; the calendar's names in the interface language (the caller re-renders on a switch). */
+const datesSettings = () => ({ locale: dayjsLocale[currentLanguage()], firstDayOfWeek: 1 as const });
+
+/** A calendar date, 'YYYY-MM-DD' ('' when empty), shown as the language writes it ("28.11.2026", "28/11/2026"). */
+export function DateField({
+  value,
+  onChange,
+  ...props
+}: FieldProps & { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <DatesProvider settings={datesSettings()}>
+      <DateInput
+        {...props}
+        value={value === '' ? null : value}
+        onChange={(next) => onChange(next ?? '')}
+        valueFormat={(date) => formatShortDate(date.slice(0, 10))}
+        dateParser={parseShortDate}
+        placeholder={t('dateField.placeholder')}
+        clearable={!props.required}
+        clearButtonProps={{ 'aria-label': t('dateField.clear') }}
+        ariaLabels={{
+          monthLevelControl: t('dateField.chooseMonth'),
+          yearLevelControl: t('dateField.chooseYear'),
+          nextMonth: t('dateField.nextMonth'),
+          previousMonth: t('dateField.previousMonth'),
+          nextYear: t('dateField.nextYear'),
+          previousYear: t('dateField.previousYear'),
+          nextDecade: t('dateField.nextDecade'),
+          previousDecade: t('dateField.previousDecade'),
+        }}
+        popoverProps={{ withinPortal: true }}
+        autoComplete="off"
+      />
+    </DatesProvider>
+  );
+}
+
+/** A time of day, 'HH:MM' ('' when empty), on the 24-hour clock in every language. */
+export function TimeField({
+  value,
+  onChange,
+  minDate: _min,
+  maxDate: _max,
+  ...props
+}: FieldProps & { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <TimePicker
+      {...props}
+      value={value}
+      onChange={(next) => onChange(next.slice(0, 5))}
+      format="24h"
+      hoursInputLabel={t('dateField.hours')}
+      minutesInputLabel={t('dateField.minutes')}
+    />
+  );
+}
+
+/** A moment of Bishkek's wall clock, 'YYYY-MM-DDTHH:MM' ('' while incomplete): a date field and a time field. */
+export function DateTimeField({
+  value,
+  onChange,
+  label,
+  ...props
+}: FieldProps & { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  const [date = '', time = ''] = value.split('T');
+  const join = (d: string, h: string) => onChange(d && h ? `${d}T${h}` : d ? `${d}T` : h ? `T${h}` : '');
+  return (
+    <Group gap="xs" align="flex-start" wrap="nowrap">
+      <div style={{ flex: 1 }}>
+        <DateField {...props} label={label} value={date} onChange={(d) => join(d, time)} />
+      </div>
+      <TimeField
+        {...props}
+        data-autofocus={undefined}
+        description={undefined}
+        label={t('dateField.time', { field: label })}
+        value={time}
+        onChange={(h) => join(date, h)}
+        error={Boolean(props.error)}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,137 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/error-message';
+import { useOnlineStatus } from '../../lib/network';
+import { Loading } from './loading';
+import { OfflineNotice } from './offline-notice';
+
+/** What the view needs of a query: TanStack Query's result (an enabled query: a disabled one would load forever). */
+export interface ViewedQuery<T> {
+  data: T | undefined;
+  /** Waiting for the network to come back (TanStack's fetchStatus 'paused'). */
+  isPaused: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+/** Where a screen's data stands. */
+export type ViewState =
+  /** Nothing to show yet, and no network to load it. */
+  | 'offline'
+  /** Nothing to show yet; it is on its way. */
+  | 'loading'
+  /** Nothing to show: the load failed (a retry may help). */
+  | 'failed'
+  /** Everything is here. */
+  | 'ready';
+
+/**
+ * The state of what a screen shows from its queries: ready when every one has data (perhaps from before); otherwise
+ * offline when one waits for the network, failed when one failed, loading while they load.
+ */
+export function viewState(queries: readonly ViewedQuery<unknown>[], online: boolean): ViewState {
+  const missing = queries.filter((query) => query.data === undefined);
+  if (missing.length === 0) return 'ready';
+  if (missing.some((query) => query.isError)) return 'failed';
+  if (!online || missing.some((query) => query.isPaused)) return 'offline';
+  return 'loading';
+}
+
+interface Options {
+  /** Shown while loading, in place of 'Загрузка...' (a skeleton of what comes). */
+  loading?: ReactNode;
+  /** Notices as a line of small text (a panel), not as boxes. */
+  compact?: boolean;
+}
+
+type DataOf<Q> = Q extends ViewedQuery<infer T> ? T : never;
+
+type Props<T, Qs extends readonly ViewedQuery<unknown>[]> = Options &
+  (
+    | { query: ViewedQuery<T>; queries?: never; children: (data: T) => ReactNode }
+    | { queries: Qs; query?: never; children: (data: { [K in keyof Qs]: DataOf<Qs[K]> }) => ReactNode }
+  );
+
+/**
+ * Every screen's loading, failed and offline states, from its queries: 'Загрузка...' (or the given skeleton) while
+ * they load; the failure in the reader's language with a retry; with no network, a notice that the data load once it
+ * is back, or what was loaded before under a notice saying so (a failed refresh says so too). The children render
+ * only with data, so a screen never states 'nothing here' about data it does not have.
+ */
+export function QueryView<T, Qs extends readonly ViewedQuery<unknown>[]>(props: Props<T, Qs>) {
+  const { t } = useTranslation();
+  const { online } = useOnlineStatus();
+  const queries: readonly ViewedQuery<unknown>[] = props.query ? [props.query] : props.queries;
+  const state = viewState(queries, online);
+  const failed = queries.filter((query) => query.isError);
+  const retry = () => {
+    for (const query of failed) void query.refetch();
+  };
+
+  if (state === 'offline') return <OfflineNotice compact={props.compact} />;
+  if (state === 'loading') return props.loading ?? <Loading compact={props.compact} />;
+  if (state === 'failed') {
+    return (
+      <FailedNotice compact={props.compact} reason={errorMessage(failed[0]?.error)} onRetry={retry}>
+        {t('queryView.failed')}
+      </FailedNotice>
+    );
+  }
+
+  const content = props.query
+    ? props.children(props.query.data as T)
+    : props.children(props.queries.map((query) => query.data) as { [K in keyof Qs]: DataOf<Qs[K]> });
+  const stale = !online || queries.some((query) => query.isPaused);
+  if (!stale && failed.length === 0) return <>{content}</>;
+  return (
+    <Stack gap={props.compact ? 4 : 'sm'}>
+      {stale ? (
+        <OfflineNotice cached compact={props.compact} />
+      ) : (
+        <FailedNotice compact={props.compact} reason={errorMessage(failed[0]?.error)} onRetry={retry}>
+          {t('queryView.refreshFailed')}
+        </FailedNotice>
+      )}
+      {content}
+    </Stack>
+  );
+}
+
+/** A failed load: what failed, why, and a retry. */
+function FailedNotice({
+  children,
+  reason,
+  onRetry,
+  compact,
+}: {
+  children: ReactNode;
+  reason: string;
+  onRetry: () => void;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation();
+  if (compact) {
+    return (
+      <Group gap={6} role="alert" wrap="nowrap">
+        <Text size="xs" c="red">
+          {children} {reason}
+        </Text>
+        <Button size="compact-xs" variant="default" onClick={onRetry}>
+          {t('queryView.retry')}
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Alert color="red" role="alert" title={children}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{reason}</Text>
+        <Button size="xs" variant="default" onClick={onRetry}>
+          {t('queryView.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
