@@ -81,9 +81,10 @@ export function formatNumber(value: number, fractionDigits?: number, language: L
 export function formatMoney(tyiyn: number, language: Language = currentLanguage()): string {
   const abs = Math.abs(Math.trunc(tyiyn));
   const whole = numberFormat(0, language).format(Math.floor(abs / 100));
-  const decimal = numberFormat(2, language)
-    .formatToParts(0.5)
-    .find((part) => part.type === 'decimal')?.value ?? '.';
+  const decimal =
+    numberFormat(2, language)
+      .formatToParts(0.5)
+      .find((part) => part.type === 'decimal')?.value ?? '.';
   return `${tyiyn < 0 ? '-' : ''}${whole}${decimal}${String(abs % 100).padStart(2, '0')}`;
 }
 
@@ -130,11 +131,7 @@ export function parseShortDate(text: string): string | null {
   const trimmed = text.trim();
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(trimmed);
   const dayFirst = /^(\d{1,2})[./\s-]+(\d{1,2})[./\s-]+(\d{4})$/.exec(trimmed);
-  const [year, month, day] = iso
-    ? [iso[1], iso[2], iso[3]]
-    : dayFirst
-      ? [dayFirst[3], dayFirst[2], dayFirst[1]]
-      : [];
+  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]] : [];
   if (!year || !month || !day) return null;
   const value = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
   const date = new Date(`${value}T00:00:00Z`);

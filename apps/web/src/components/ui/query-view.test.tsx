@@ -1,7 +1,7 @@
-import { ApiError } from '../../lib/api';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api';
 import { renderAt } from '../../test/render';
 import { QueryView, type ViewedQuery } from './query-view';
 

@@ -46,13 +46,9 @@ interface Options {
   compact?: boolean;
 }
 
-type DataOf<Q> = Q extends ViewedQuery<infer T> ? T : never;
-
-type Props<T, Qs extends readonly ViewedQuery<unknown>[]> = Options &
-  (
-    | { query: ViewedQuery<T>; queries?: never; children: (data: T) => ReactNode }
-    | { queries: Qs; query?: never; children: (data: { [K in keyof Qs]: DataOf<Qs[K]> }) => ReactNode }
-  );
+/** The data of a query of the list (TanStack's result types say `| undefined`: the view renders only with data). */
+type DataOf<Q> = Q extends ViewedQuery<infer T> ? Exclude<T, undefined> : never;
+type DataOfAll<Qs extends readonly ViewedQuery<unknown>[]> = { [K in keyof Qs]: DataOf<Qs[K]> };
 
 /**
  * Every screen's loading, failed and offline states, from its queries: 'Загрузка...' (or the given skeleton) while
@@ -60,10 +56,22 @@ type Props<T, Qs extends readonly ViewedQuery<unknown>[]> = Options &
  * is back, or what was loaded before under a notice saying so (a failed refresh says so too). The children render
  * only with data, so a screen never states 'nothing here' about data it does not have.
  */
-export function QueryView<T, Qs extends readonly ViewedQuery<unknown>[]>(props: Props<T, Qs>) {
+export function QueryView<Q extends ViewedQuery<unknown>>(
+  props: Options & { query: Q; children: (data: DataOf<Q>) => ReactNode },
+): ReactNode;
+export function QueryView<Qs extends readonly ViewedQuery<unknown>[]>(
+  props: Options & { queries: Qs; children: (data: DataOfAll<Qs>) => ReactNode },
+): ReactNode;
+export function QueryView(
+  props: Options & {
+    query?: ViewedQuery<unknown>;
+    queries?: readonly ViewedQuery<unknown>[];
+    children: (data: never) => ReactNode;
+  },
+): ReactNode {
   const { t } = useTranslation();
   const { online } = useOnlineStatus();
-  const queries: readonly ViewedQuery<unknown>[] = props.query ? [props.query] : props.queries;
+  const queries = props.query ? [props.query] : (props.queries ?? []);
   const state = viewState(queries, online);
   const failed = queries.filter((query) => query.isError);
   const retry = () => {
@@ -80,9 +88,7 @@ export function QueryView<T, Qs extends readonly ViewedQuery<unknown>[]>(props: 
     );
   }
 
-  const content = props.query
-    ? props.children(props.query.data as T)
-    : props.children(props.queries.map((query) => query.data) as { [K in keyof Qs]: DataOf<Qs[K]> });
+  const content = props.children((props.query ? props.query.data : queries.map((query) => query.data)) as never);
   const stale = !online || queries.some((query) => query.isPaused);
   if (!stale && failed.length === 0) return <>{content}</>;
   return (

@@ -5,11 +5,13 @@ import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, use
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
-import { formatShortDate } from '../../../lib/format';
+import { formatNumber, formatShortDate } from '../../../lib/format';
 import type { JournalChoice, LessonChoice } from '../api/keys';
 import { saveMark } from '../api/save-mark';
 import { markForKey } from '../lib/keys';
+import { markLabel } from '../lib/marks';
 import classes from './journal.module.css';
+import { LessonHeading } from './lesson-heading';
 
 interface Props {
   journal: Journal;
@@ -106,21 +108,28 @@ export function JournalTable({ journal, assessments, choice, onAllPresent, onDel
       setPicker(true);
       return;
     }
+    setMarkByKey(event, r, c);
+  }
+
+  /** Delete clears the cell, a mark's key sets it (and moves down): in the cell, and in its open list of marks. */
+  function setMarkByKey(event: KeyboardEvent<HTMLElement>, r: number, c: number) {
     if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
       save(r, c, null);
-      return;
+      return true;
     }
     const mark = markForKey(event.key, assessments);
     if (mark !== undefined && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
       save(r, c, mark);
-      focusCell(Math.min(rows - 1, r + 1), c);
+      focusCell(Math.min(journal.rows.length - 1, r + 1), c);
+      return true;
     }
+    return false;
   }
 
   function markText(id: number | null) {
-    return id === null ? '' : (codes.get(id)?.code ?? '');
+    return id === null ? '' : markLabel(codes.get(id), t);
   }
 
   return (
@@ -155,12 +164,7 @@ export function JournalTable({ journal, assessments, choice, onAllPresent, onDel
                         },
                       ]}
                     >
-                      {date.slice(0, 5)}
-                      <br />
-                      <Text span size="xs" c="dimmed">
-                        {d.number}
-                        {d.timesCount > 1 ? `/${d.timesCount}` : ''}
-                      </Text>
+                      <LessonHeading lesson={d} />
                     </LessonActions>
                   </th>
                 );
@@ -238,10 +242,15 @@ export function JournalTable({ journal, assessments, choice, onAllPresent, onDel
                       transitionProps={{ duration: 0 }}
                     >
                       <Popover.Target>{cell}</Popover.Target>
-                      <Popover.Dropdown p={4}>
+                      <Popover.Dropdown
+                        p={4}
+                        onKeyDown={(event) => {
+                          if (setMarkByKey(event, r, c)) setPicker(false);
+                        }}
+                      >
                         <div className={classes.choices}>
                           {[
-                            ...assessments.map((a) => ({ id: a.id_otsenka as number | null, text: a.code })),
+                            ...assessments.map((a) => ({ id: a.id_otsenka as number | null, text: markLabel(a, t) })),
                             { id: null, text: t('table.clear') },
                           ].map((option) => (
                             <button
@@ -264,7 +273,7 @@ export function JournalTable({ journal, assessments, choice, onAllPresent, onDel
                 })}
                 <td className={classes.total}>{row.absences}</td>
                 <td className={classes.total}>{row.points}</td>
-                <td className={classes.total}>{row.average === null ? '—' : row.average.toFixed(2)}</td>
+                <td className={classes.total}>{row.average === null ? '—' : formatNumber(row.average, 2)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,34 +1,45 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Table.css';
-import { Alert, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import type { DataOf } from '@okuu/contracts/endpoint';
+import type { Assessment } from '@okuu/contracts/journal/common';
+import type { studentJournal } from '@okuu/contracts/journal/endpoints';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
-import { formatShortDate } from '../../../lib/format';
+import { QueryView } from '../../../components/ui/query-view';
+import { formatNumber } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { useAssessments } from '../api/get-choices';
 import { useStudentJournal } from '../api/get-student-journal';
+import { markLabel } from '../lib/marks';
 import classes from './journal.module.css';
+import { LessonHeading } from './lesson-heading';
 
 const AttendanceChart = lazy(() => import('./attendance-chart'));
 
 /** A student's own journals of the half-year: per discipline and kind, the dates and marks, the totals, a chart. */
 export function StudentJournal() {
-  const { t } = useTranslation('journal');
   const journals = useStudentJournal();
   const assessments = useAssessments();
+  return (
+    <QueryView queries={[journals, assessments] as const}>
+      {([list, scale]) => <StudentJournals journals={list} scale={scale} />}
+    </QueryView>
+  );
+}
+
+function StudentJournals({ journals, scale }: { journals: DataOf<typeof studentJournal>; scale: Assessment[] }) {
+  const { t } = useTranslation('journal');
   const [discipline, setDiscipline] = useState<string | null>(null);
 
-  if (journals.isPending || assessments.isPending) return <Loader size="sm" />;
-  if (journals.isError) return <Alert color="red">{t('loadFailed', { reason: errorMessage(journals.error) })}</Alert>;
-  if (!journals.data.length) return <Alert color="blue">{t('student.empty')}</Alert>;
-  const codes = new Map((assessments.data ?? []).map((a) => [a.id_otsenka, a]));
-  const disciplines = [...new Map(journals.data.map((j) => [j.id_discipline, j.discipline])).entries()];
-  const shown = journals.data.filter((j) => discipline === null || String(j.id_discipline) === discipline);
+  if (!journals.length) return <Alert color="blue">{t('student.empty')}</Alert>;
+  const codes = new Map(scale.map((a) => [a.id_otsenka, a]));
+  const disciplines = [...new Map(journals.map((j) => [j.id_discipline, j.discipline])).entries()];
+  const shown = journals.filter((j) => discipline === null || String(j.id_discipline) === discipline);
 
   // Attendance per discipline: lessons with a mark other than 'н/б' count as attended.
   const bars = disciplines.map(([id, name]) => {
-    const of = journals.data.filter((j) => j.id_discipline === id);
+    const of = journals.filter((j) => j.id_discipline === id);
     const marked = of.flatMap((j) => j.dates).filter((d) => d.id_otsenka !== null).length;
     const missed = of.reduce((n, j) => n + j.absences, 0);
     return { discipline: localizedName(name), attended: marked - missed, missed };
@@ -77,7 +88,7 @@ export function StudentJournal() {
                 {t('table.points')}: <b>{j.points}</b>
               </Text>
               <Text size="sm">
-                {t('table.average')}: <b>{j.average === null ? '—' : j.average.toFixed(2)}</b>
+                {t('table.average')}: <b>{j.average === null ? '—' : formatNumber(j.average, 2)}</b>
               </Text>
             </Group>
           </Group>
@@ -92,7 +103,7 @@ export function StudentJournal() {
                 <Table.Tr>
                   {j.dates.map((d) => (
                     <Table.Th key={d.id_lesson} ta="center" title={d.tema || undefined}>
-                      {formatShortDate(d.visitDate).slice(0, 5)}
+                      <LessonHeading lesson={d} />
                     </Table.Th>
                   ))}
                 </Table.Tr>
@@ -107,7 +118,7 @@ export function StudentJournal() {
                         ta="center"
                         className={mark?.isAbsence ? classes.absent : mark?.points === null ? classes.present : ''}
                       >
-                        {mark?.code ?? ''}
+                        {markLabel(mark, t)}
                       </Table.Td>
                     );
                   })}

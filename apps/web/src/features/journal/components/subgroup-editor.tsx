@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Modal.css';
-import { ActionIcon, Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrashIcon } from '../../../components/ui/icons';
+import { QueryView } from '../../../components/ui/query-view';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import type { JournalChoice } from '../api/keys';
@@ -56,79 +57,79 @@ export function SubgroupEditor({
     >
       {!isGroup ? (
         <Alert color="blue">{t('subgroups.onlyGroups')}</Alert>
-      ) : list.isPending ? (
-        <Loader size="sm" />
-      ) : list.isError ? (
-        <Alert color="red">{errorMessage(list.error)}</Alert>
       ) : (
-        <Stack gap="sm">
-          <Select
-            label={t('select.types.subgroup')}
-            data={[
-              { value: '-1', label: t('subgroups.new') },
-              ...list.data.subgroups.map((s) => ({
-                value: String(s.id_subgroup),
-                label: `${s.name} · ${t('subgroups.count', { count: s.students })}`,
-              })),
-            ]}
-            value={String(subgroupId)}
-            onChange={(v) => setSubgroupId(Number(v ?? -1))}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: false }}
-          />
-          <TextInput
-            label={t('subgroups.name')}
-            value={name}
-            maxLength={60}
-            onChange={(e) => setName(e.currentTarget.value)}
-            required
-          />
-          <Text size="sm" fw={500}>
-            {t('subgroups.students')}
-          </Text>
-          <Stack gap={4} mah={320} style={{ overflow: 'auto' }}>
-            {list.data.students.map((s) => (
-              <Group key={s.id_student} justify="space-between" wrap="nowrap">
-                {/* A native checkbox: the list is plain, and Mantine's would grow the code every portal screen loads. */}
-                <label className={classes.check}>
-                  <input
-                    type="checkbox"
-                    checked={members.includes(s.id_student)}
-                    onChange={(e) => {
-                      const on = e.currentTarget.checked;
-                      setMembers((m) => (on ? [...m, s.id_student] : m.filter((id) => id !== s.id_student)));
-                    }}
-                  />
-                  {s.s_fio}
-                </label>
-                {subgroupId !== -1 && s.member && (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`${t('subgroups.remove')}: ${s.s_fio}`}
-                    title={t('subgroups.remove')}
-                    onClick={() =>
-                      actions.remove.mutate(
-                        { id_subgroup: subgroupId, id_student: s.id_student },
-                        {
-                          onSuccess: () => toast(t('subgroups.removed')),
-                          onError: (e) => toast(errorMessage(e), 'error'),
-                        },
-                      )
-                    }
-                  >
-                    <TrashIcon size={16} />
-                  </ActionIcon>
-                )}
+        <QueryView query={list}>
+          {(data) => (
+            <Stack gap="sm">
+              <Select
+                label={t('select.types.subgroup')}
+                data={[
+                  { value: '-1', label: t('subgroups.new') },
+                  ...data.subgroups.map((s) => ({
+                    value: String(s.id_subgroup),
+                    label: `${s.name} · ${t('subgroups.count', { count: s.students })}`,
+                  })),
+                ]}
+                value={String(subgroupId)}
+                onChange={(v) => setSubgroupId(Number(v ?? -1))}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: false }}
+              />
+              <TextInput
+                label={t('subgroups.name')}
+                value={name}
+                maxLength={60}
+                onChange={(e) => setName(e.currentTarget.value)}
+                required
+              />
+              <Text size="sm" fw={500}>
+                {t('subgroups.students')}
+              </Text>
+              <Stack gap={4} mah={320} style={{ overflow: 'auto' }}>
+                {data.students.map((s) => (
+                  <Group key={s.id_student} justify="space-between" wrap="nowrap">
+                    {/* A native checkbox: the list is plain, and Mantine's would grow the code every portal screen loads. */}
+                    <label className={classes.check}>
+                      <input
+                        type="checkbox"
+                        checked={members.includes(s.id_student)}
+                        onChange={(e) => {
+                          const on = e.currentTarget.checked;
+                          setMembers((m) => (on ? [...m, s.id_student] : m.filter((id) => id !== s.id_student)));
+                        }}
+                      />
+                      {s.s_fio}
+                    </label>
+                    {subgroupId !== -1 && s.member && (
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`${t('subgroups.remove')}: ${s.s_fio}`}
+                        title={t('subgroups.remove')}
+                        onClick={() =>
+                          actions.remove.mutate(
+                            { id_subgroup: subgroupId, id_student: s.id_student },
+                            {
+                              onSuccess: () => toast(t('subgroups.removed')),
+                              onError: (e) => toast(errorMessage(e), 'error'),
+                            },
+                          )
+                        }
+                      >
+                        <TrashIcon size={16} />
+                      </ActionIcon>
+                    )}
+                  </Group>
+                ))}
+              </Stack>
+              <Group justify="flex-end">
+                <Button onClick={save} loading={actions.save.isPending} disabled={!name.trim() || !members.length}>
+                  {t('subgroups.save')}
+                </Button>
               </Group>
-            ))}
-          </Stack>
-          <Group justify="flex-end">
-            <Button onClick={save} loading={actions.save.isPending} disabled={!name.trim() || !members.length}>
-              {t('subgroups.save')}
-            </Button>
-          </Group>
-        </Stack>
+            </Stack>
+          )}
+        </QueryView>
       )}
     </Modal>
   );

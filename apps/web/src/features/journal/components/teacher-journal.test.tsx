@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { switchLanguage } from '../../../lib/i18n';
 import { fakeServer, renderAt, testStudent } from '../../../test/render';
 import { TeacherJournal } from './teacher-journal';
 
@@ -97,10 +98,10 @@ describe('the teacher journal', () => {
   it("offers today's timetable lesson a QR check-in, which opens its projector page; other lessons none", async () => {
     server();
     renderAt('/lms/journal', <TeacherJournal />, { user: teacher });
-    fireEvent.click(await screen.findByRole('button', { name: 'Занятие 07/09/26, 2-я пара' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Занятие 07.09.2026, 2-я пара' }));
     expect(await screen.findByRole('button', { name: 'Все присутствуют' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'QR-отметка' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Занятие 14/09/26, 2-я пара' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Занятие 14.09.2026, 2-я пара' }));
     fireEvent.click(await screen.findByRole('button', { name: 'QR-отметка' }));
     expect(await screen.findByText('page /lms/schedule/qr/77')).toBeTruthy();
   });
@@ -108,13 +109,13 @@ describe('the teacher journal', () => {
   it('moves with the arrow keys and saves a typed mark by itself, with the new totals', async () => {
     const calls = server();
     renderAt('/lms/journal', <TeacherJournal />, { user: teacher });
-    const first = await screen.findByRole('cell', { name: 'Асанова Айпери, 07/09/26: 5' });
+    const first = await screen.findByRole('cell', { name: 'Асанова Айпери, 07.09.2026: 5' });
     first.focus();
     fireEvent.keyDown(first, { key: 'ArrowRight' });
-    const target = cell('Асанова Айпери, 14/09/26: нет отметки');
+    const target = cell('Асанова Айпери, 14.09.2026: нет отметки');
     expect(document.activeElement).toBe(target);
     fireEvent.keyDown(target, { key: '5' });
-    await waitFor(() => expect(cell('Асанова Айпери, 14/09/26: 5').getAttribute('aria-busy')).toBeNull());
+    await waitFor(() => expect(cell('Асанова Айпери, 14.09.2026: 5').getAttribute('aria-busy')).toBeNull());
     const saved = calls.filter((c) => c.path === '/api/visitlog/studentvisitupdate2.json');
     expect(saved.map((c) => c.body)).toEqual([
       {
@@ -130,9 +131,9 @@ describe('the teacher journal', () => {
       },
     ]);
     // The row's totals are the reply's; typing moved down a row.
-    const row = cell('Асанова Айпери, 14/09/26: 5').closest('tr') as HTMLElement;
-    expect(row.textContent).toContain('105.00');
-    expect(document.activeElement).toBe(cell('Бекова Асель, 14/09/26: +'));
+    const row = cell('Асанова Айпери, 14.09.2026: 5').closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('105,00');
+    expect(document.activeElement).toBe(cell('Бекова Асель, 14.09.2026: +'));
     // 'n' is the absence, Delete clears.
     fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'ArrowUp' });
     fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Delete' });
@@ -142,12 +143,34 @@ describe('the teacher journal', () => {
   it('shows a failed save on its cell, and a click saves it again', async () => {
     server(true);
     renderAt('/lms/journal', <TeacherJournal />, { user: teacher });
-    const target = await screen.findByRole('cell', { name: 'Бекова Асель, 07/09/26: н/б' });
+    const target = await screen.findByRole('cell', { name: 'Бекова Асель, 07.09.2026: н/б' });
     target.focus();
     fireEvent.keyDown(target, { key: '2' });
-    await waitFor(() => expect(cell('Бекова Асель, 07/09/26: 2').getAttribute('aria-invalid')).toBe('true'));
-    expect(cell('Бекова Асель, 07/09/26: 2').title).toMatch(/^Не сохранено/);
-    fireEvent.click(cell('Бекова Асель, 07/09/26: 2'));
-    await waitFor(() => expect(cell('Бекова Асель, 07/09/26: 2').getAttribute('aria-invalid')).toBeNull());
+    await waitFor(() => expect(cell('Бекова Асель, 07.09.2026: 2').getAttribute('aria-invalid')).toBe('true'));
+    expect(cell('Бекова Асель, 07.09.2026: 2').title).toMatch(/^Не сохранено/);
+    fireEvent.click(cell('Бекова Асель, 07.09.2026: 2'));
+    await waitFor(() => expect(cell('Бекова Асель, 07.09.2026: 2').getAttribute('aria-invalid')).toBeNull());
+  });
+
+  it('takes a typed mark after a click too: the list of marks that opens takes the keys', async () => {
+    const calls = server();
+    renderAt('/lms/journal', <TeacherJournal />, { user: teacher });
+    fireEvent.click(await screen.findByRole('cell', { name: 'Асанова Айпери, 14.09.2026: нет отметки' }));
+    const choice = await screen.findByRole('button', { name: '5' });
+    fireEvent.keyDown(choice, { key: '2' });
+    await waitFor(() => expect(calls.at(-1)?.body).toMatchObject({ id_student: 21, id_otsenka: 4 }));
+    expect(screen.queryByRole('button', { name: 'Стереть отметку' })).toBeNull();
+    expect(document.activeElement).toBe(cell('Бекова Асель, 14.09.2026: +'));
+  });
+
+  it("writes the absence in the reader's language", async () => {
+    server();
+    await act(() => switchLanguage('en'));
+    renderAt('/lms/journal', <TeacherJournal />, { user: teacher });
+    const absent = await screen.findByRole('cell', { name: 'Бекова Асель, 07/09/2026: abs' });
+    expect(absent.textContent).toBe('abs');
+    fireEvent.click(absent);
+    expect(await screen.findByRole('button', { name: 'abs' })).toBeTruthy();
+    expect(screen.queryByText('н/б')).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Combobox.css';
-import { Alert, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
-import { type GroupType, groupTypes } from '@okuu/contracts/journal/common';
+import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { type Assessment, type GroupType, groupTypes, type Journal } from '@okuu/contracts/journal/common';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { QueryView } from '../../../components/ui/query-view';
 import { errorMessage } from '../../../lib/error-message';
 import { currentLanguage } from '../../../lib/i18n';
 import { localizedName } from '../../../lib/localized';
@@ -54,7 +55,6 @@ export function TeacherJournal() {
   const disciplines = useJournalDisciplines();
   const audiences = useJournalAudiences(choice.discipline, choice.groupType);
   const kinds = useJournalLessonKinds(choice.discipline);
-  const assessments = useAssessments();
 
   // The first discipline, audience and kind are chosen when none is (or the one chosen is not offered).
   useEffect(() => {
@@ -81,75 +81,88 @@ export function TeacherJournal() {
         }
       : null;
 
-  if (disciplines.isPending) return <Loader size="sm" />;
-  if (disciplines.isError)
-    return <Alert color="red">{t('loadFailed', { reason: errorMessage(disciplines.error) })}</Alert>;
-  if (!disciplines.data.length) return <Alert color="blue">{t('select.empty')}</Alert>;
-
   const kindName = (id: number) => {
     const k = kinds.data?.find((x) => x.id_vid_zaniatiy === id);
     return k ? localizedName(k) : String(id);
   };
 
   return (
-    <Stack gap="md">
-      <Group align="flex-end" gap="sm" className={classes.noPrint}>
-        <Select
-          label={t('select.discipline')}
-          data={disciplines.data.map((d) => ({ value: String(d.id_discipline), label: localizedName(d) }))}
-          value={choice.discipline ? String(choice.discipline) : null}
-          onChange={(v) => setChoice({ discipline: v ? Number(v) : null, group: null, kind: null })}
-          allowDeselect={false}
-          w={{ base: '100%', sm: 280 }}
-        />
-        <Select
-          label={t('select.groupType')}
-          data={groupTypes.map((g) => ({ value: g, label: t(`select.types.${g}`) }))}
-          value={choice.groupType}
-          onChange={(v) => setChoice({ groupType: (v ?? 'group') as GroupType, group: null, kind: null })}
-          allowDeselect={false}
-          w={{ base: '100%', sm: 150 }}
-        />
-        <Select
-          label={t('select.group')}
-          data={(audiences.data ?? []).map((a) => ({ value: String(a.id_group), label: a.name }))}
-          value={audience ? String(audience.id_group) : null}
-          onChange={(v) => setChoice({ group: v ? Number(v) : null, kind: null })}
-          allowDeselect={false}
-          nothingFoundMessage={t('select.noGroups')}
-          w={{ base: '100%', sm: 200 }}
-        />
-        <Select
-          label={t('select.kind')}
-          data={(audience?.kinds ?? []).map((k) => ({ value: String(k), label: kindName(k) }))}
-          value={choice.kind ? String(choice.kind) : null}
-          onChange={(v) => setChoice({ kind: v ? Number(v) : null })}
-          allowDeselect={false}
-          w={{ base: '100%', sm: 180 }}
-        />
-      </Group>
-      {audiences.data && !audiences.data.length && <Alert color="blue">{t('select.noGroups')}</Alert>}
-      {selected && assessments.data ? (
-        <JournalView key={JSON.stringify(selected)} choice={selected} />
-      ) : (
-        audiences.isPending && <Loader size="sm" />
-      )}
-    </Stack>
+    <QueryView query={disciplines}>
+      {(list) =>
+        !list.length ? (
+          <Alert color="blue">{t('select.empty')}</Alert>
+        ) : (
+          <Stack gap="md">
+            <Group align="flex-end" gap="sm" className={classes.noPrint}>
+              <Select
+                label={t('select.discipline')}
+                data={list.map((d) => ({ value: String(d.id_discipline), label: localizedName(d) }))}
+                value={choice.discipline ? String(choice.discipline) : null}
+                onChange={(v) => setChoice({ discipline: v ? Number(v) : null, group: null, kind: null })}
+                allowDeselect={false}
+                w={{ base: '100%', sm: 280 }}
+              />
+              <Select
+                label={t('select.groupType')}
+                data={groupTypes.map((g) => ({ value: g, label: t(`select.types.${g}`) }))}
+                value={choice.groupType}
+                onChange={(v) => setChoice({ groupType: (v ?? 'group') as GroupType, group: null, kind: null })}
+                allowDeselect={false}
+                w={{ base: '100%', sm: 150 }}
+              />
+              <Select
+                label={t('select.group')}
+                data={(audiences.data ?? []).map((a) => ({ value: String(a.id_group), label: a.name }))}
+                value={audience ? String(audience.id_group) : null}
+                onChange={(v) => setChoice({ group: v ? Number(v) : null, kind: null })}
+                allowDeselect={false}
+                nothingFoundMessage={t('select.noGroups')}
+                w={{ base: '100%', sm: 200 }}
+              />
+              <Select
+                label={t('select.kind')}
+                data={(audience?.kinds ?? []).map((k) => ({ value: String(k), label: kindName(k) }))}
+                value={choice.kind ? String(choice.kind) : null}
+                onChange={(v) => setChoice({ kind: v ? Number(v) : null })}
+                allowDeselect={false}
+                w={{ base: '100%', sm: 180 }}
+              />
+            </Group>
+            {choice.discipline !== null && (
+              <QueryView query={audiences}>
+                {(found) =>
+                  !found.length ? (
+                    <Alert color="blue">{t('select.noGroups')}</Alert>
+                  ) : (
+                    selected && <JournalView key={JSON.stringify(selected)} choice={selected} />
+                  )
+                }
+              </QueryView>
+            )}
+          </Stack>
+        )
+      }
+    </QueryView>
   );
 }
 
 function JournalView({ choice }: { choice: JournalChoice }) {
-  const { t } = useTranslation('journal');
   const journal = useTeacherJournal(choice);
   const assessments = useAssessments();
+
+  return (
+    <QueryView queries={[journal, assessments] as const}>
+      {([data, scale]) => <JournalContent choice={choice} data={data} scale={scale} />}
+    </QueryView>
+  );
+}
+
+function JournalContent({ choice, data, scale }: { choice: JournalChoice; data: Journal; scale: Assessment[] }) {
+  const { t } = useTranslation('journal');
   const actions = useLessonActions(choice);
   const [toDelete, setToDelete] = useState<{ lesson: LessonChoice; date: string } | null>(null);
   const [deleteAll, setDeleteAll] = useState(false);
   const [dialog, setDialog] = useState<'subgroups' | 'topics' | null>(null);
-
-  if (journal.isPending) return <Loader size="sm" />;
-  if (journal.isError) return <Alert color="red">{t('loadFailed', { reason: errorMessage(journal.error) })}</Alert>;
-  const data = journal.data;
 
   function allPresent(lesson: LessonChoice) {
     actions.allPresent.mutate(lesson, {
@@ -218,7 +231,7 @@ function JournalView({ choice }: { choice: JournalChoice }) {
       ) : (
         <JournalTable
           journal={data}
-          assessments={assessments.data ?? []}
+          assessments={scale}
           choice={choice}
           onAllPresent={allPresent}
           onDeleteLesson={(lesson, date) => setToDelete({ lesson, date })}

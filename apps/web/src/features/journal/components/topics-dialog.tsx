@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, Group, Loader, Modal, Stack, Table, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryView } from '../../../components/ui/query-view';
 import { errorMessage } from '../../../lib/error-message';
-import { formatShortDate } from '../../../lib/format';
+import { formatDayMonth } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import type { JournalChoice } from '../api/keys';
 import { useSaveTopic, useTopicReport, useTopics } from '../api/topics';
@@ -60,122 +61,116 @@ export function TopicsDialog({ choice, onClose }: { choice: JournalChoice; onClo
       </Group>
       {tab === 'topics' ? (
         <div>
-          {topics.isPending ? (
-            <Loader size="sm" />
-          ) : topics.isError ? (
-            <Alert color="red">{errorMessage(topics.error)}</Alert>
-          ) : (
-            <Stack gap="sm">
-              {!topics.data.length && <Alert color="blue">{t('topics.empty')}</Alert>}
+          <QueryView query={topics}>
+            {(list) => (
+              <Stack gap="sm">
+                {!list.length && <Alert color="blue">{t('topics.empty')}</Alert>}
+                <Table striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('topics.module')}</Table.Th>
+                      <Table.Th>{t('topics.name')}</Table.Th>
+                      <Table.Th>{t('topics.hours')}</Table.Th>
+                      <Table.Th />
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.map((x) => (
+                      <Table.Tr key={x.id_tema}>
+                        <Table.Td>{x.module}</Table.Td>
+                        <Table.Td>{x.name}</Table.Td>
+                        <Table.Td>{x.hours}</Table.Td>
+                        <Table.Td>
+                          <Button size="compact-xs" variant="subtle" onClick={() => setDraft({ ...x })}>
+                            {t('topics.edit')}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+                {draft ? (
+                  <form
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      submit();
+                    }}
+                  >
+                    <Group align="flex-end" gap="xs">
+                      <TextInput
+                        type="number"
+                        label={t('topics.module')}
+                        min={1}
+                        max={9}
+                        w={90}
+                        value={String(draft.module)}
+                        onChange={(e) => setDraft({ ...draft, module: Number(e.currentTarget.value) || 1 })}
+                      />
+                      <TextInput
+                        label={t('topics.name')}
+                        style={{ flex: 1 }}
+                        maxLength={300}
+                        required
+                        value={draft.name}
+                        onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+                      />
+                      <TextInput
+                        type="number"
+                        label={t('topics.hours')}
+                        min={1}
+                        max={20}
+                        w={80}
+                        value={String(draft.hours)}
+                        onChange={(e) => setDraft({ ...draft, hours: Number(e.currentTarget.value) || 2 })}
+                      />
+                      <Button type="submit" loading={save.isPending}>
+                        {t('topics.save')}
+                      </Button>
+                      <Button variant="default" onClick={() => setDraft(null)}>
+                        {t('topics.cancel')}
+                      </Button>
+                    </Group>
+                  </form>
+                ) : (
+                  <Group>
+                    <Button
+                      size="xs"
+                      onClick={() => setDraft({ id_tema: -1, module: list.at(-1)?.module ?? 1, name: '', hours: 2 })}
+                    >
+                      {t('topics.add')}
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            )}
+          </QueryView>
+        </div>
+      ) : (
+        <div>
+          <QueryView query={report}>
+            {(rows) => (
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('topics.module')}</Table.Th>
                     <Table.Th>{t('topics.name')}</Table.Th>
                     <Table.Th>{t('topics.hours')}</Table.Th>
-                    <Table.Th />
+                    <Table.Th>{t('topics.dates')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {topics.data.map((x) => (
-                    <Table.Tr key={x.id_tema}>
-                      <Table.Td>{x.module}</Table.Td>
-                      <Table.Td>{x.name}</Table.Td>
-                      <Table.Td>{x.hours}</Table.Td>
-                      <Table.Td>
-                        <Button size="compact-xs" variant="subtle" onClick={() => setDraft({ ...x })}>
-                          {t('topics.edit')}
-                        </Button>
-                      </Table.Td>
+                  {rows.map((r) => (
+                    <Table.Tr key={`${r.id_tema}/${r.name}`}>
+                      <Table.Td>{r.module ?? '—'}</Table.Td>
+                      <Table.Td>{r.name || t('topics.untitled')}</Table.Td>
+                      <Table.Td>{r.hours}</Table.Td>
+                      <Table.Td>{r.dates.map((d) => formatDayMonth(d)).join(', ')}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
               </Table>
-              {draft ? (
-                <form
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    submit();
-                  }}
-                >
-                  <Group align="flex-end" gap="xs">
-                    <TextInput
-                      type="number"
-                      label={t('topics.module')}
-                      min={1}
-                      max={9}
-                      w={90}
-                      value={String(draft.module)}
-                      onChange={(e) => setDraft({ ...draft, module: Number(e.currentTarget.value) || 1 })}
-                    />
-                    <TextInput
-                      label={t('topics.name')}
-                      style={{ flex: 1 }}
-                      maxLength={300}
-                      required
-                      value={draft.name}
-                      onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
-                    />
-                    <TextInput
-                      type="number"
-                      label={t('topics.hours')}
-                      min={1}
-                      max={20}
-                      w={80}
-                      value={String(draft.hours)}
-                      onChange={(e) => setDraft({ ...draft, hours: Number(e.currentTarget.value) || 2 })}
-                    />
-                    <Button type="submit" loading={save.isPending}>
-                      {t('topics.save')}
-                    </Button>
-                    <Button variant="default" onClick={() => setDraft(null)}>
-                      {t('topics.cancel')}
-                    </Button>
-                  </Group>
-                </form>
-              ) : (
-                <Group>
-                  <Button
-                    size="xs"
-                    onClick={() =>
-                      setDraft({ id_tema: -1, module: topics.data.at(-1)?.module ?? 1, name: '', hours: 2 })
-                    }
-                  >
-                    {t('topics.add')}
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          )}
-        </div>
-      ) : (
-        <div>
-          {report.isPending ? (
-            <Loader size="sm" />
-          ) : report.isError ? (
-            <Alert color="red">{errorMessage(report.error)}</Alert>
-          ) : (
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('topics.module')}</Table.Th>
-                  <Table.Th>{t('topics.name')}</Table.Th>
-                  <Table.Th>{t('topics.hours')}</Table.Th>
-                  <Table.Th>{t('topics.dates')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.data.map((r) => (
-                  <Table.Tr key={`${r.id_tema}/${r.name}`}>
-                    <Table.Td>{r.module ?? '—'}</Table.Td>
-                    <Table.Td>{r.name || t('topics.untitled')}</Table.Td>
-                    <Table.Td>{r.hours}</Table.Td>
-                    <Table.Td>{r.dates.map((d) => formatShortDate(d).slice(0, 5)).join(', ')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+            )}
+          </QueryView>
         </div>
       )}
     </Modal>

@@ -14,6 +14,8 @@ describe('markForKey', () => {
     expect(markForKey('2', scale)).toBe(4);
     expect(markForKey('н', scale)).toBe(6);
     expect(markForKey('N', scale)).toBe(6);
+    expect(markForKey('к', scale)).toBe(6);
+    expect(markForKey('a', scale)).toBe(6);
     expect(markForKey('+', scale)).toBe(5);
     expect(markForKey('п', scale)).toBe(5);
     expect(markForKey('3', scale)).toBeUndefined();

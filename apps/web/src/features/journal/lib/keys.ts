@@ -1,11 +1,14 @@
 import type { Assessment } from '@okuu/contracts/journal/common';
 
-/** Keys that stand for the absence ('н/б') and for '+' (present) on Russian, Kyrgyz and Latin keyboards. */
-const absenceKeys = new Set(['н', 'Н', 'n', 'N', '0']);
+/**
+ * Keys that stand for the absence (written 'н/б', 'к/ж' or 'abs' by language) and for '+' (present) on Russian,
+ * Kyrgyz and Latin keyboards.
+ */
+const absenceKeys = new Set(['н', 'Н', 'к', 'К', 'n', 'N', 'a', 'A', '0']);
 const presentKeys = new Set(['+', '=', 'п', 'П', 'p', 'P']);
 
 /**
- * The mark a key sets in a cell: a mark whose code is the key ('5'), the absence for 'н' or 'n', '+' for '+' or 'п';
+ * The mark a key sets in a cell: a mark whose code is the key ('5'), the absence for 'н', 'к', 'n' or 'a', '+' for '+' or 'п';
  * undefined for any other key.
  */
 export function markForKey(key: string, scale: readonly Assessment[]): number | undefined {

@@ -7,11 +7,12 @@ import {
   type ScaleProblem,
   scaleProblem,
 } from '@okuu/contracts/transcript/grade-scale';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrashIcon } from '../../../components/ui/icons';
-import { Loading } from '../../../components/ui/loading';
+import { QueryView } from '../../../components/ui/query-view';
 import { errorMessage } from '../../../lib/error-message';
+import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useGradeScale } from '../api/get-grade-scale';
 import { useSaveGradeScale } from '../api/save-grade-scale';
@@ -31,7 +32,7 @@ const toRow = (band: GradeBand): Row => ({
   letter: band.letter,
   minPoints: String(band.minPoints),
   maxPoints: String(band.maxPoints),
-  numeric: band.numeric.toFixed(2),
+  numeric: formatNumber(band.numeric, 2),
 });
 
 /** The typed rows as bands, or null when a cell is not a valid value. */
@@ -56,26 +57,15 @@ function bandsOf(rows: Row[]): GradeBand[] | null {
  * before it is sent (0–100 covered once, each letter once, more points never worth less) and saved at once.
  */
 export function GradeScaleEditor() {
-  const { t } = useTranslation('transcript');
   const scale = useGradeScale();
+  return <QueryView query={scale}>{(bands) => <ScaleForm saved={bands} />}</QueryView>;
+}
+
+function ScaleForm({ saved }: { saved: GradeBand[] }) {
+  const { t } = useTranslation('transcript');
   const save = useSaveGradeScale();
-  const [rows, setRows] = useState<Row[] | null>(null);
+  const [rows, setRows] = useState<Row[]>(() => saved.map(toRow));
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (scale.data && rows === null) setRows(scale.data.map(toRow));
-  }, [scale.data, rows]);
-
-  if (scale.isPending || (scale.data && rows === null)) return <Loading />;
-  if (scale.isError || !rows) {
-    return (
-      <Alert color="red" title={t('scale.loadFailed')}>
-        <Button size="xs" variant="light" onClick={() => void scale.refetch()}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
-  }
 
   const problemText = (found: ScaleProblem) => {
     switch (found.code) {
@@ -97,13 +87,13 @@ export function GradeScaleEditor() {
   };
 
   function change(key: number, field: keyof Omit<Row, 'key'>, value: string) {
-    setRows((current) => current?.map((row) => (row.key === key ? { ...row, [field]: value } : row)) ?? null);
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
     setProblem(null);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!rows || save.isPending) return;
+    if (save.isPending) return;
     const bands = bandsOf(rows);
     if (!bands) {
       setProblem(t('scale.problems.invalid'));
@@ -163,7 +153,7 @@ export function GradeScaleEditor() {
                       color="red.9"
                       aria-label={t('scale.remove', { letter: row.letter || '—' })}
                       title={t('scale.remove', { letter: row.letter || '—' })}
-                      onClick={() => setRows((current) => current?.filter((r) => r.key !== row.key) ?? null)}
+                      onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
                       disabled={save.isPending}
                     >
                       <TrashIcon size={18} />
@@ -188,7 +178,7 @@ export function GradeScaleEditor() {
             disabled={rows.length >= gradeScaleLimits.maxBands || save.isPending}
             onClick={() =>
               setRows((current) => [
-                ...(current ?? []),
+                ...current,
                 { key: nextKey++, letter: '', minPoints: '', maxPoints: '', numeric: '' },
               ])
             }
@@ -199,7 +189,7 @@ export function GradeScaleEditor() {
             variant="subtle"
             disabled={save.isPending}
             onClick={() => {
-              setRows(scale.data?.map(toRow) ?? []);
+              setRows(saved.map(toRow));
               setProblem(null);
             }}
           >

@@ -1,11 +1,10 @@
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, EmptyState, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { type DocumentLanguage, type Transcript, transcriptPdfUrl } from '@okuu/contracts/transcript/transcript';
 import { useTranslation } from 'react-i18next';
 import { ChartIcon, DownloadIcon } from '../../../components/ui/icons';
-import { Loading } from '../../../components/ui/loading';
-import { errorMessage } from '../../../lib/error-message';
-import { formatDate } from '../../../lib/format';
+import { QueryView } from '../../../components/ui/query-view';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { localizedName } from '../../../lib/localized';
 import { useTranscript } from '../api/get-transcript';
@@ -13,7 +12,7 @@ import classes from './transcript.module.css';
 
 type Semester = Transcript['years'][number]['semesters'][number];
 
-const gpaText = (value: number | null) => (value === null ? '—' : value.toFixed(2));
+const gpaText = (value: number | null) => (value === null ? '—' : formatNumber(value, 2));
 
 function SemesterTable({ yearName, semester }: { yearName: string; semester: Semester }) {
   const { t } = useTranslation('transcript');
@@ -49,7 +48,7 @@ function SemesterTable({ yearName, semester }: { yearName: string; semester: Sem
                 <Table.Td ta="center" fw={600}>
                   {row.ekv_bukv}
                 </Table.Td>
-                <Table.Td className={classes.numeric}>{row.ekv_num.toFixed(2)}</Table.Td>
+                <Table.Td className={classes.numeric}>{formatNumber(row.ekv_num, 2)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -74,24 +73,13 @@ function SemesterTable({ yearName, semester }: { yearName: string; semester: Sem
  * prints alone (print stylesheet) and downloads as a PDF in the interface language.
  */
 export function TranscriptView({ studentId }: { studentId?: number }) {
-  const { t } = useTranslation('transcript');
   const transcript = useTranscript(studentId);
-  const language: DocumentLanguage = currentLanguage();
+  return <QueryView query={transcript}>{(data) => <TranscriptContent data={data} studentId={studentId} />}</QueryView>;
+}
 
-  if (transcript.isPending) return <Loading />;
-  if (transcript.isError) {
-    return (
-      <Alert color="red" title={t('loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(transcript.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void transcript.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  const data = transcript.data;
+function TranscriptContent({ data, studentId }: { data: Transcript; studentId?: number }) {
+  const { t } = useTranslation('transcript');
+  const language: DocumentLanguage = currentLanguage();
   const { student } = data;
   const facts: [string, string][] = [
     [t('header.student'), student.fullName],
@@ -163,7 +151,9 @@ export function TranscriptView({ studentId }: { studentId?: number }) {
 
           <Text size="xs" c="dimmed">
             {t('scaleLegend')}:{' '}
-            {data.scale.map((b) => `${b.letter} ${b.minPoints}–${b.maxPoints} = ${b.numeric.toFixed(2)}`).join('; ')}
+            {data.scale
+              .map((b) => `${b.letter} ${b.minPoints}–${b.maxPoints} = ${formatNumber(b.numeric, 2)}`)
+              .join('; ')}
           </Text>
 
           <Group justify="space-between" align="flex-end" mt="lg" gap="md">
