@@ -1,18 +1,15 @@
-import { Alert, Button, EmptyState, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { EmptyState, Paper, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NamespaceWith } from '../../lib/catalogues';
-import { errorMessage } from '../../lib/error-message';
 import { ListPagination } from './list-pagination';
-import { OfflineNotice } from './offline-notice';
+import { QueryView, type ViewedQuery } from './query-view';
 
 /** The catalogues with a list's texts under `list.*`. */
 export type PagedListNamespace = NamespaceWith<{
   list: {
     label: string;
     loading: string;
-    loadFailed: string;
-    retry: string;
     emptyTitle: string;
     pagination: string;
     previousPage: string;
@@ -22,15 +19,8 @@ export type PagedListNamespace = NamespaceWith<{
 }>;
 
 /** What the list needs of its query (TanStack Query's result). */
-interface PageQuery<Item> {
-  data?: { items: Item[]; pageSize: number; total: number };
-  isPending: boolean;
-  /** Waiting for the network to come back. */
-  isPaused: boolean;
-  isError: boolean;
+interface PageQuery<Item> extends ViewedQuery<{ items: Item[]; pageSize: number; total: number }> {
   isFetching: boolean;
-  error: unknown;
-  refetch: () => Promise<unknown>;
 }
 
 /** One grey line of a placeholder card. */
@@ -55,9 +45,8 @@ interface Props<Item> {
 }
 
 /**
- * A page of a server list with its states: placeholder cards while it loads, the offline notice when it cannot (with
- * the items loaded before, if any), the failure with a retry button, the empty state, the items (a list), and the page
- * numbers under it (a new page scrolls back to the top).
+ * A page of a server list with its states (QueryView's, with placeholder cards while it loads), the empty state, the
+ * items (a list), and the page numbers under it (a new page scrolls back to the top).
  */
 export function PagedList<Item>({
   ns,
@@ -73,61 +62,42 @@ export function PagedList<Item>({
   const { t } = useTranslation(ns);
   const data = query.data;
 
-  let content: ReactNode;
-  if (query.isPending && query.isPaused) {
-    content = <OfflineNotice />;
-  } else if (query.isPending) {
-    content = (
-      <Stack role="status" aria-live="polite" gap="md">
-        <VisuallyHidden>{t('list.loading')}</VisuallyHidden>
-        {Array.from({ length: skeleton.cards }, (_, card) => card).map((card) => (
-          <Paper key={card} withBorder p="md" radius="md" aria-hidden="true">
-            <Stack gap="sm">
-              {skeleton.lines.map((line, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed; their place is who they are.
-                <Skeleton key={index} height={line.height} width={line.width} />
-              ))}
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-    );
-  } else if (query.isError && !data) {
-    content = (
-      <Alert color="red" title={t('list.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(query.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-            {t('list.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (data && data.items.length === 0) {
-    content = (
-      <EmptyState mt="md" withIndicatorBackground>
-        <EmptyState.Indicator>{emptyIcon}</EmptyState.Indicator>
-        <EmptyState.Title order={3}>{t('list.emptyTitle')}</EmptyState.Title>
-        <EmptyState.Description>{emptyText}</EmptyState.Description>
-      </EmptyState>
-    );
-  } else if (data) {
-    content = (
-      <Stack gap="md">
-        {query.isPaused && <OfflineNotice cached />}
-        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {data.items.map((item) => (
-            <li key={itemKey(item)}>{renderItem(item)}</li>
-          ))}
-        </Stack>
-      </Stack>
-    );
-  }
+  const skeletonCards = (
+    <Stack role="status" aria-live="polite" gap="md">
+      <VisuallyHidden>{t('list.loading')}</VisuallyHidden>
+      {Array.from({ length: skeleton.cards }, (_, card) => card).map((card) => (
+        <Paper key={card} withBorder p="md" radius="md" aria-hidden="true">
+          <Stack gap="sm">
+            {skeleton.lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed; their place is who they are.
+              <Skeleton key={index} height={line.height} width={line.width} />
+            ))}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
 
   return (
     <>
       <section aria-label={t('list.label')} aria-busy={query.isFetching}>
-        {content}
+        <QueryView query={query} loading={skeletonCards}>
+          {({ items }) =>
+            items.length === 0 ? (
+              <EmptyState mt="md" withIndicatorBackground>
+                <EmptyState.Indicator>{emptyIcon}</EmptyState.Indicator>
+                <EmptyState.Title order={3}>{t('list.emptyTitle')}</EmptyState.Title>
+                <EmptyState.Description>{emptyText}</EmptyState.Description>
+              </EmptyState>
+            ) : (
+              <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                {items.map((item) => (
+                  <li key={itemKey(item)}>{renderItem(item)}</li>
+                ))}
+              </Stack>
+            )
+          }
+        </QueryView>
       </section>
 
       {data && (

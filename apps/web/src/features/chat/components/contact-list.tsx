@@ -1,11 +1,11 @@
 import '../catalogue';
 import '@mantine/core/styles/Combobox.css';
-import { Alert, Avatar, Badge, Button, Group, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { type ReactNode, useMemo, useState } from 'react';
+import { Avatar, Badge, Button, Group, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { GroupIcon } from '../../../components/ui/icons';
-import { OfflineNotice } from '../../../components/ui/offline-notice';
+import { QueryView } from '../../../components/ui/query-view';
 import { errorMessage } from '../../../lib/error-message';
 import { initials } from '../../../lib/format';
 import { localizedName, localizedNameOrNull } from '../../../lib/localized';
@@ -100,68 +100,56 @@ export function ContactList({ mobile = false }: { mobile?: boolean }) {
     });
   }
 
-  let body: ReactNode;
-  if (contacts.status === 'pending' && contacts.isPaused) body = <OfflineNotice compact />;
-  else if (contacts.status === 'pending') body = <ContactsSkeleton />;
-  else if (contacts.status === 'error') {
-    body = (
-      <Alert color="red" p="xs" title={t('contacts.loadFailed')}>
-        <Stack gap={6} align="flex-start">
-          <Text size="xs">{errorMessage(contacts.error)}</Text>
-          <Button size="compact-xs" variant="light" onClick={() => void contacts.refetch()}>
-            {t('contacts.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (entries.length === 0) {
-    body = (
-      <Text size="sm" c="dimmed">
-        {(data?.contacts.length ?? 0) > 0 ? t('contacts.noMatch') : t('contacts.empty')}
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack component="ul" gap={2} p={0} m={0} className={classes.contactList}>
-        {entries.map((entry) => {
-          const current = sameConversation(entry.ref, active);
-          return (
-            <li key={conversationId(entry.ref)}>
-              <UnstyledButton
-                component={Link}
-                to={chatPathOf(entry.ref, mobile)}
-                className={classes.contact}
-                data-active={current || undefined}
-                aria-current={current ? 'page' : undefined}
-                aria-label={[
-                  entry.name,
-                  entry.detail,
-                  entry.count > 0 ? tc('chat.unread', { count: entry.count }) : null,
-                ]
-                  .filter(Boolean)
-                  .join(', ')}
-              >
-                <Avatar color={entry.group ? 'teal' : 'okuu'} radius="xl" size={34} aria-hidden="true">
-                  {entry.group ? <GroupIcon size={18} /> : initials(entry.name)}
-                </Avatar>
-                <div className={classes.contactText}>
-                  <Text size="sm" fw={entry.count > 0 ? 700 : 500} lh={1.25} className={classes.contactName}>
-                    {entry.name}
-                  </Text>
-                  {entry.detail && (
-                    <Text size="xs" c="dimmed" lh={1.25} truncate="end">
-                      {entry.detail}
-                    </Text>
-                  )}
-                </div>
-                <UnreadBadge count={entry.count} />
-              </UnstyledButton>
-            </li>
-          );
-        })}
-      </Stack>
-    );
-  }
+  const body = (
+    <QueryView query={contacts} compact loading={<ContactsSkeleton />}>
+      {() =>
+        entries.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {(data?.contacts.length ?? 0) > 0 ? t('contacts.noMatch') : t('contacts.empty')}
+          </Text>
+        ) : (
+          <Stack component="ul" gap={2} p={0} m={0} className={classes.contactList}>
+            {entries.map((entry) => {
+              const current = sameConversation(entry.ref, active);
+              return (
+                <li key={conversationId(entry.ref)}>
+                  <UnstyledButton
+                    component={Link}
+                    to={chatPathOf(entry.ref, mobile)}
+                    className={classes.contact}
+                    data-active={current || undefined}
+                    aria-current={current ? 'page' : undefined}
+                    aria-label={[
+                      entry.name,
+                      entry.detail,
+                      entry.count > 0 ? tc('chat.unread', { count: entry.count }) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(', ')}
+                  >
+                    <Avatar color={entry.group ? 'teal' : 'okuu'} radius="xl" size={34} aria-hidden="true">
+                      {entry.group ? <GroupIcon size={18} /> : initials(entry.name)}
+                    </Avatar>
+                    <div className={classes.contactText}>
+                      <Text size="sm" fw={entry.count > 0 ? 700 : 500} lh={1.25} className={classes.contactName}>
+                        {entry.name}
+                      </Text>
+                      {entry.detail && (
+                        <Text size="xs" c="dimmed" lh={1.25} truncate="end">
+                          {entry.detail}
+                        </Text>
+                      )}
+                    </div>
+                    <UnreadBadge count={entry.count} />
+                  </UnstyledButton>
+                </li>
+              );
+            })}
+          </Stack>
+        )
+      }
+    </QueryView>
+  );
 
   const groupData = [{ value: '', label: t('filter.allGroups') }, ...options.groups];
   const semesterData = [

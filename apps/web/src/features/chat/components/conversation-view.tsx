@@ -1,10 +1,10 @@
 import { Alert, Button, Center, Divider, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ChatContact, ContactContext } from '@okuu/contracts/chat/contacts';
-import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BackIcon } from '../../../components/ui/icons';
-import { OfflineNotice } from '../../../components/ui/offline-notice';
+import { QueryView } from '../../../components/ui/query-view';
 import { errorMessage } from '../../../lib/error-message';
 import { localizedName, localizedNameOrNull } from '../../../lib/localized';
 import { useContacts } from '../api/get-contacts';
@@ -109,78 +109,67 @@ export function ConversationView({
     if (seen.current.atBottom && state.hasNewer && !chat.loadingNewer) void chat.loadNewer();
   }
 
-  let body: ReactNode;
-  if (chat.status === 'pending' && chat.paused) {
-    body = <OfflineNotice />;
-  } else if (chat.status === 'pending') {
-    body = (
-      <Center h="100%" role="status">
-        <Loader size="sm" />
-        <VisuallyHidden>{t('conversation.loading')}</VisuallyHidden>
-      </Center>
-    );
-  } else if (chat.status === 'error' && !state) {
-    body = (
-      <Alert color="red" title={t('conversation.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(chat.error)}</Text>
-          <Button size="xs" variant="light" onClick={chat.retry}>
-            {t('conversation.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (messages.length === 0) {
-    body = (
-      <Center h="100%">
-        <Text c="dimmed" data-testid="chat-empty">
-          {t('conversation.empty')}
-        </Text>
-      </Center>
-    );
-  } else {
-    body = (
-      <Stack gap="xs">
-        {state?.hasOlder && (
-          <Center>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => void chat.loadOlder()}
-              loading={chat.loadingOlder}
-            >
-              {t('conversation.older')}
-            </Button>
+  const body = (
+    <QueryView
+      query={chat.query}
+      loading={
+        <Center h="100%" role="status">
+          <Loader size="sm" />
+          <VisuallyHidden>{t('conversation.loading')}</VisuallyHidden>
+        </Center>
+      }
+    >
+      {() =>
+        messages.length === 0 ? (
+          <Center h="100%">
+            <Text c="dimmed" data-testid="chat-empty">
+              {t('conversation.empty')}
+            </Text>
           </Center>
-        )}
-        {messages.map((message) => (
-          <Fragment key={message.id_message}>
-            {divider?.at === message.id_message && (
-              <Divider
-                label={t('conversation.newDivider')}
-                labelPosition="center"
-                className={classes.accent}
-                color="okuu.5"
-              />
+        ) : (
+          <Stack gap="xs">
+            {state?.hasOlder && (
+              <Center>
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  onClick={() => void chat.loadOlder()}
+                  loading={chat.loadingOlder}
+                >
+                  {t('conversation.older')}
+                </Button>
+              </Center>
             )}
-            <MessageItem message={message} showSender={conversation.kind !== 'person'} />
-          </Fragment>
-        ))}
-        {state?.hasNewer && (
-          <Center>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => void chat.loadNewer()}
-              loading={chat.loadingNewer}
-            >
-              {t('conversation.newer')}
-            </Button>
-          </Center>
-        )}
-      </Stack>
-    );
-  }
+            {messages.map((message) => (
+              <Fragment key={message.id_message}>
+                {divider?.at === message.id_message && (
+                  <Divider
+                    label={t('conversation.newDivider')}
+                    labelPosition="center"
+                    className={classes.accent}
+                    color="okuu.5"
+                  />
+                )}
+                <MessageItem message={message} showSender={conversation.kind !== 'person'} />
+              </Fragment>
+            ))}
+            {state?.hasNewer && (
+              <Center>
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  onClick={() => void chat.loadNewer()}
+                  loading={chat.loadingNewer}
+                >
+                  {t('conversation.newer')}
+                </Button>
+              </Center>
+            )}
+          </Stack>
+        )
+      }
+    </QueryView>
+  );
 
   return (
     <section className={classes.conversation} aria-labelledby={`${id}-title`}>
@@ -222,7 +211,7 @@ export function ConversationView({
         onScroll={onScroll}
         role="log"
         aria-label={t('conversation.label')}
-        aria-busy={chat.status === 'pending' || chat.loadingOlder}
+        aria-busy={chat.query.isPending || chat.loadingOlder}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the message list scrolls; keyboard users need to reach it.
         tabIndex={0}
       >

@@ -120,11 +120,8 @@ export function useConversation(ref: ConversationRef) {
 
   return {
     state,
-    status: query.status,
-    /** Waiting for the network to come back. */
-    paused: query.isPaused,
-    error: query.error,
-    retry: () => void query.refetch(),
+    /** The conversation's query: the view's loading, failed and offline states follow it. */
+    query,
     loadOlder,
     loadNewer: () => loadNewer(false),
     loadingOlder,

@@ -2,9 +2,6 @@ import { currentHalfYear } from '@okuu/contracts/discipline/current';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
-/** Spec section 9: the semester is 2 when it is not known. */
-export const DEFAULT_HALF_YEAR = 2;
-
 export function getCurrentHalfYear(signal?: AbortSignal) {
   return callApi(currentHalfYear, {}, { signal });
 }

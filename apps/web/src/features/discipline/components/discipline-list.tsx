@@ -1,15 +1,16 @@
 import '@mantine/core/styles/Combobox.css';
-import { Button, NativeSelect, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { NativeSelect, NavLink, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { FilterDiscipline } from '@okuu/contracts/discipline/lists';
 import { roles } from '@okuu/contracts/endpoint';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { QueryView } from '../../../components/ui/query-view';
 import { shortName } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { readStorage, storageKeys } from '../../../lib/storage';
 import { useSessionUser } from '../../../lib/use-session';
-import { DEFAULT_HALF_YEAR, useCurrentHalfYear } from '../api/get-current-half-year';
+import { useCurrentHalfYear } from '../api/get-current-half-year';
 import { useCurrentYear } from '../api/get-current-year';
 import { type Period, useDisciplineGroups, useDisciplines, useDisciplineTeachers } from '../api/get-disciplines';
 
@@ -80,23 +81,36 @@ export function DisciplineList() {
   const user = useSessionUser();
   const year = useCurrentYear();
   const halfYear = useCurrentHalfYear();
+  if (user.role !== roles.teacher && user.role !== roles.student) return null;
+  return (
+    <Stack gap={6}>
+      <Title order={2} size="h5">
+        {t('heading')}
+      </Title>
+      <QueryView queries={[year, halfYear] as const} compact>
+        {([today, half]) => {
+          const storedYear = Number(readStorage(storageKeys.academicYear));
+          const current = {
+            year: Number.isInteger(storedYear) && storedYear > 1990 ? storedYear : today.year,
+            ws: half.ws,
+          };
+          return <Disciplines todayYear={today.year} current={current} teacher={user.role === roles.teacher} />;
+        }}
+      </QueryView>
+    </Stack>
+  );
+}
+
+/** The period's choice and its disciplines. */
+function Disciplines({ todayYear, current, teacher }: { todayYear: number; current: Period; teacher: boolean }) {
+  const { t } = useTranslation('discipline');
+  const user = useSessionUser();
   const [chosen, setChosen] = useState<Period | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const teacher = user.role === roles.teacher;
-
-  const storedYear = Number(readStorage(storageKeys.academicYear));
-  const current = year.data
-    ? {
-        year: Number.isInteger(storedYear) && storedYear > 1990 ? storedYear : year.data.year,
-        ws: halfYear.data?.ws ?? DEFAULT_HALF_YEAR,
-      }
-    : null;
-  const period = chosen ?? (halfYear.isPending ? null : current);
+  const period = chosen ?? current;
   const disciplines = useDisciplines(user.role, period);
 
-  if (user.role !== roles.teacher && user.role !== roles.student) return null;
-
-  const years = year.data ? Array.from({ length: 6 }, (_, i) => year.data.year + 1 - i) : [];
+  const years = Array.from({ length: 6 }, (_, i) => todayYear + 1 - i);
   const options = years.map((y) => ({
     group: academicYearName(y),
     items: ([1, 2, 3] as const).map((ws) => ({
@@ -106,66 +120,58 @@ export function DisciplineList() {
   }));
 
   return (
-    <Stack gap={6}>
-      <Title order={2} size="h5">
-        {t('heading')}
-      </Title>
-      {period ? (
-        <NativeSelect
-          size="xs"
-          aria-label={t('period.choose')}
-          data={options}
-          value={`${period.year}/${period.ws}`}
-          onChange={(event) => {
-            const [y, ws] = event.currentTarget.value.split('/').map(Number);
-            setChosen({ year: y as number, ws: ws as number });
-            setOpen(null);
-          }}
-        />
-      ) : (
-        <Skeleton height={30} />
-      )}
+    <>
+      <NativeSelect
+        size="xs"
+        aria-label={t('period.choose')}
+        data={options}
+        value={`${period.year}/${period.ws}`}
+        onChange={(event) => {
+          const [y, ws] = event.currentTarget.value.split('/').map(Number);
+          setChosen({ year: y as number, ws: ws as number });
+          setOpen(null);
+        }}
+      />
       <nav aria-label={t('list.label')}>
-        {disciplines.isPending ? (
-          <Stack gap={8} py={4} aria-label={t('list.loading')}>
-            <Skeleton height={14} width="90%" />
-            <Skeleton height={14} width="75%" />
-            <Skeleton height={14} width="82%" />
-          </Stack>
-        ) : disciplines.isError ? (
-          <Stack gap={4} align="flex-start">
-            <Text size="sm" c="dimmed">
-              {t('list.loadFailed')}
-            </Text>
-            <Button size="compact-xs" variant="subtle" onClick={() => void disciplines.refetch()}>
-              {t('list.retry')}
-            </Button>
-          </Stack>
-        ) : disciplines.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('list.none')}
-          </Text>
-        ) : (
-          disciplines.data.map((d) => {
-            const key = `${d.id_discipline}/${d.id_semester}/${d.kredit}`;
-            const details = t('list.details', { semester: localizedName(d.semester), count: d.kredit });
-            return (
-              <NavLink
-                key={key}
-                component="button"
-                label={localizedName(d)}
-                description={d.isSelect ? `${details} · ${t('list.elective')}` : details}
-                opened={open === key}
-                onChange={(opened) => setOpen(opened ? key : null)}
-                py={5}
-                childrenOffset={12}
-              >
-                {period && <DisciplineLinks discipline={d} period={period} teacher={teacher} open={open === key} />}
-              </NavLink>
-            );
-          })
-        )}
+        <QueryView
+          query={disciplines}
+          compact
+          loading={
+            <Stack gap={8} py={4} aria-label={t('list.loading')}>
+              <Skeleton height={14} width="90%" />
+              <Skeleton height={14} width="75%" />
+              <Skeleton height={14} width="82%" />
+            </Stack>
+          }
+        >
+          {(list) =>
+            list.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('list.none')}
+              </Text>
+            ) : (
+              list.map((d) => {
+                const key = `${d.id_discipline}/${d.id_semester}/${d.kredit}`;
+                const details = t('list.details', { semester: localizedName(d.semester), count: d.kredit });
+                return (
+                  <NavLink
+                    key={key}
+                    component="button"
+                    label={localizedName(d)}
+                    description={d.isSelect ? `${details} · ${t('list.elective')}` : details}
+                    opened={open === key}
+                    onChange={(opened) => setOpen(opened ? key : null)}
+                    py={5}
+                    childrenOffset={12}
+                  >
+                    <DisciplineLinks discipline={d} period={period} teacher={teacher} open={open === key} />
+                  </NavLink>
+                );
+              })
+            )
+          }
+        </QueryView>
       </nav>
-    </Stack>
+    </>
   );
 }

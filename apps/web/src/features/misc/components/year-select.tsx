@@ -3,6 +3,7 @@ import '@mantine/core/styles/Combobox.css';
 import { NativeSelect } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryView } from '../../../components/ui/query-view';
 import { readStorage, storageKeys, writeStorage } from '../../../lib/storage';
 import { useDefaultYear } from '../api/get-default-year';
 import { useYears } from '../api/get-years';
@@ -14,24 +15,24 @@ export function YearSelect() {
   const defaultYear = useDefaultYear();
   const [chosen, setChosen] = useState(() => readStorage(storageKeys.academicYear));
 
-  const options = (years.data ?? []).map((year) => ({ value: String(year.id), label: year.name }));
-  const value = options.some((option) => option.value === chosen)
-    ? chosen
-    : defaultYear.data
-      ? String(defaultYear.data.id)
-      : '';
-
   return (
-    <NativeSelect
-      label={t('year.label')}
-      description={t('year.description')}
-      data={options}
-      value={value ?? ''}
-      disabled={years.isPending || defaultYear.isPending}
-      onChange={(event) => {
-        setChosen(event.currentTarget.value);
-        writeStorage(storageKeys.academicYear, event.currentTarget.value);
+    <QueryView queries={[years, defaultYear] as const} compact>
+      {([list, fallback]) => {
+        const options = list.map((year) => ({ value: String(year.id), label: year.name }));
+        const value = options.some((option) => option.value === chosen) ? chosen : String(fallback.id);
+        return (
+          <NativeSelect
+            label={t('year.label')}
+            description={t('year.description')}
+            data={options}
+            value={value ?? ''}
+            onChange={(event) => {
+              setChosen(event.currentTarget.value);
+              writeStorage(storageKeys.academicYear, event.currentTarget.value);
+            }}
+          />
+        );
       }}
-    />
+    </QueryView>
   );
 }

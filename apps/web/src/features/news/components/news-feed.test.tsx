@@ -71,7 +71,7 @@ describe('news feed', () => {
     const article = await screen.findByRole('article', { name: 'Волков Дмитрий Олегович' });
     const card = within(article);
     expect(card.getByText('Доцент')).toBeTruthy();
-    expect(card.getByText('01/03/26')).toBeTruthy();
+    expect(card.getByText('01.03.2026')).toBeTruthy();
     expect(card.getByText('14:05')).toBeTruthy();
     expect(card.getByText('Для студентов')).toBeTruthy();
 
@@ -125,7 +125,7 @@ describe('news feed', () => {
         fail ? { status: 500, error: { code: 'internal', message: 'x' } } : pageOf([item(1)], 1, false),
     });
     renderAt('/lms/news', <NewsFeed />, { user: student });
-    expect(await screen.findByText('Не удалось загрузить новости.')).toBeTruthy();
+    expect(await screen.findByText('Не удалось загрузить данные.')).toBeTruthy();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByText('Новость 1')).toBeTruthy();

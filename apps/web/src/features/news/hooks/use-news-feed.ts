@@ -48,12 +48,8 @@ export function useNewsFeed() {
 
   return {
     items,
-    /** Page 1: 'pending' until it first arrives, 'error' when it could not be loaded (and nothing is shown). */
-    status: head.status,
-    /** Page 1 waits for the network to come back. */
-    paused: head.isPaused,
-    error: head.error,
-    retry: () => void head.refetch(),
+    /** Page 1's query: the feed's loading, failed and offline states follow it. */
+    head,
     hasMore: lastPage?.hasMore ?? false,
     loadingMore: wantsOlder && (older.isFetchingNextPage || older.isPending),
     loadMoreError: wantsOlder && older.isError && !older.isFetching ? older.error : null,

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/DataList.css';
-import { Alert, Button, DataList, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { DataList, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { DataOf } from '@okuu/contracts/endpoint';
+import type { profileData } from '@okuu/contracts/profile/profile-data';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OfflineNotice } from '../../../components/ui/offline-notice';
-import { errorMessage } from '../../../lib/error-message';
+import { QueryView } from '../../../components/ui/query-view';
 import { formatDate } from '../../../lib/format';
 import { localizedNameOrNull } from '../../../lib/localized';
 import { useProfileData } from '../api/get-profile-data';
@@ -11,25 +12,16 @@ import { UserAvatar } from './user-avatar';
 
 /** Full name, gender, birth date, nationality, citizenship, tax id, phone, education (and group or position). */
 export function PersonalData() {
-  const { t } = useTranslation('profile');
   const profile = useProfileData();
+  return (
+    <QueryView query={profile} loading={<Skeleton height={280} />}>
+      {(data) => <PersonalRows data={data} />}
+    </QueryView>
+  );
+}
 
-  if (profile.isPending && profile.isPaused) return <OfflineNotice />;
-  if (profile.isPending) return <Skeleton height={280} />;
-  if (profile.isError) {
-    return (
-      <Alert color="red" title={t('personal.loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(profile.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void profile.refetch()}>
-            {t('personal.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-
-  const data = profile.data;
+function PersonalRows({ data }: { data: DataOf<typeof profileData> }) {
+  const { t } = useTranslation('profile');
   const empty = (
     <Text component="span" c="dimmed" size="sm">
       {t('personal.empty')}
@@ -55,7 +47,6 @@ export function PersonalData() {
 
   return (
     <Stack>
-      {profile.isPaused && <OfflineNotice cached />}
       <Group wrap="nowrap">
         <UserAvatar fullName={data.fullName} size={72} />
         <Title order={2} size="h3">

@@ -1,22 +1,10 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Progress.css';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, NativeSelect, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { RegistrationWindow } from '@okuu/contracts/registration/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
+import { QueryView } from '../../../components/ui/query-view';
 import { formatDate, formatTime } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { useElectivePermission } from '../api/get-electives';
@@ -45,34 +33,6 @@ export function RegistrationScreen() {
   const { t } = useTranslation('registration');
   const defaultPeriod = useDefaultPeriod();
   const years = useRegistrationYears();
-  const [chosen, setChosen] = useState<RegistrationPeriod | null>(null);
-  const period: RegistrationPeriod | null =
-    chosen ?? (defaultPeriod.data ? { id_a_year: defaultPeriod.data.id_a_year, ws: defaultPeriod.data.ws } : null);
-  const halfYears = useHalfYears(period?.id_a_year ?? null);
-  const list = useRegList(period);
-  const permission = useElectivePermission(period);
-
-  const halfYear = halfYears.data?.halfYears.find((h) => h.ws === period?.ws);
-  const semester = list.data?.semester ?? null;
-  const regWindow = list.data?.window ?? null;
-
-  const yearOptions = (years.data ?? []).map((y) => ({ value: String(y.id), label: y.name }));
-  const halfYearOptions = (halfYears.data?.halfYears ?? []).map((h) => ({
-    value: String(h.ws),
-    label: t(`period.halfYears.${String(h.ws) as '1'}`),
-  }));
-  const semesterOptions = halfYear?.semester
-    ? [{ value: String(halfYear.semester.id_semester), label: localizedName(halfYear.semester) }]
-    : [{ value: '', label: t('period.noSemester') }];
-
-  if (defaultPeriod.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {t('list.loadFailed', { reason: errorMessage(defaultPeriod.error) })}
-      </Alert>
-    );
-  }
-
   return (
     <Stack gap="lg">
       <div>
@@ -83,90 +43,115 @@ export function RegistrationScreen() {
           {t('intro')}
         </Text>
       </div>
+      <QueryView queries={[defaultPeriod, years] as const}>
+        {([initial, yearList]) => (
+          <Registration initial={{ id_a_year: initial.id_a_year, ws: initial.ws }} years={yearList} />
+        )}
+      </QueryView>
+    </Stack>
+  );
+}
 
+function Registration({
+  initial,
+  years,
+}: {
+  initial: RegistrationPeriod;
+  years: readonly { id: number; name: string }[];
+}) {
+  const { t } = useTranslation('registration');
+  const [period, setPeriod] = useState<RegistrationPeriod>(initial);
+  const halfYears = useHalfYears(period.id_a_year);
+  const list = useRegList(period);
+  const permission = useElectivePermission(period);
+
+  return (
+    <>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" component="section" aria-label={t('period.label')}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
             <NativeSelect
               label={t('period.year')}
-              data={yearOptions}
-              value={period ? String(period.id_a_year) : ''}
-              disabled={!period || years.isPending}
-              onChange={(event) => setChosen({ id_a_year: Number(event.currentTarget.value), ws: period?.ws ?? 1 })}
+              data={years.map((y) => ({ value: String(y.id), label: y.name }))}
+              value={String(period.id_a_year)}
+              onChange={(event) => setPeriod({ id_a_year: Number(event.currentTarget.value), ws: period.ws })}
             />
-            <NativeSelect
-              label={t('period.halfYear')}
-              data={halfYearOptions}
-              value={period ? String(period.ws) : ''}
-              disabled={!period || halfYears.isPending}
-              onChange={(event) =>
-                period && setChosen({ id_a_year: period.id_a_year, ws: Number(event.currentTarget.value) })
-              }
-            />
-            <NativeSelect
-              label={t('period.semester')}
-              data={semesterOptions}
-              value={semesterOptions[0]?.value ?? ''}
-              disabled={!halfYear?.semester}
-              onChange={() => {}}
-            />
+            <QueryView query={halfYears} compact>
+              {(data) => {
+                const semester = data.halfYears.find((h) => h.ws === period.ws)?.semester;
+                return (
+                  <>
+                    <NativeSelect
+                      label={t('period.halfYear')}
+                      data={data.halfYears.map((h) => ({
+                        value: String(h.ws),
+                        label: t(`period.halfYears.${String(h.ws) as '1'}`),
+                      }))}
+                      value={String(period.ws)}
+                      onChange={(event) =>
+                        setPeriod({ id_a_year: period.id_a_year, ws: Number(event.currentTarget.value) })
+                      }
+                    />
+                    <NativeSelect
+                      label={t('period.semester')}
+                      data={
+                        semester
+                          ? [{ value: String(semester.id_semester), label: localizedName(semester) }]
+                          : [{ value: '', label: t('period.noSemester') }]
+                      }
+                      disabled={!semester}
+                      onChange={() => {}}
+                    />
+                  </>
+                );
+              }}
+            </QueryView>
           </SimpleGrid>
-          {list.data && (
-            <>
-              <WindowNotice registrationWindow={regWindow} />
-              {regWindow && (
-                <Stack gap={4}>
-                  <Text size="sm" fw={500}>
-                    {t('credits', { used: list.data.kredits, cap: regWindow.creditCap })}
-                  </Text>
-                  <Progress
-                    value={Math.min(100, (list.data.kredits / regWindow.creditCap) * 100)}
-                    aria-label={t('credits', { used: list.data.kredits, cap: regWindow.creditCap })}
-                  />
-                </Stack>
-              )}
-            </>
-          )}
+          <QueryView query={list} compact>
+            {(data) => (
+              <>
+                <WindowNotice registrationWindow={data.window} />
+                {data.window && (
+                  <Stack gap={4}>
+                    <Text size="sm" fw={500}>
+                      {t('credits', { used: data.kredits, cap: data.window.creditCap })}
+                    </Text>
+                    <Progress
+                      value={Math.min(100, (data.kredits / data.window.creditCap) * 100)}
+                      aria-label={t('credits', { used: data.kredits, cap: data.window.creditCap })}
+                    />
+                  </Stack>
+                )}
+              </>
+            )}
+          </QueryView>
         </Stack>
       </Paper>
 
-      {list.data && period && regWindow?.open && semester && (
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-          <RegistrationForm
-            key={`${period.id_a_year}/${period.ws}`}
-            period={period}
-            semester={semester}
-            plan={list.data.disciplines}
-            electivesAllowed={permission.data?.permission === true}
-          />
-        </Paper>
-      )}
-      {list.data && regWindow?.open && !semester && <Alert color="gray">{t('window.noSemester')}</Alert>}
-
-      <Stack gap="sm" component="section" aria-labelledby="registration-list-heading">
-        <Title order={2} size="h4" id="registration-list-heading">
-          {t('list.heading')}
-        </Title>
-        {list.isPending && period !== null ? (
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text size="sm" c="dimmed">
-              {t('list.loading')}
-            </Text>
-          </Group>
-        ) : list.isError ? (
-          <Alert color="red" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('list.loadFailed', { reason: errorMessage(list.error) })}</Text>
-              <Button size="xs" variant="default" onClick={() => list.refetch()}>
-                {t('list.retry')}
-              </Button>
+      <QueryView query={list}>
+        {(data) => (
+          <>
+            {data.window?.open && data.semester && (
+              <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+                <RegistrationForm
+                  key={`${period.id_a_year}/${period.ws}`}
+                  period={period}
+                  semester={data.semester}
+                  plan={data.disciplines}
+                  electivesAllowed={permission.data?.permission === true}
+                />
+              </Paper>
+            )}
+            {data.window?.open && !data.semester && <Alert color="gray">{t('window.noSemester')}</Alert>}
+            <Stack gap="sm" component="section" aria-labelledby="registration-list-heading">
+              <Title order={2} size="h4" id="registration-list-heading">
+                {t('list.heading')}
+              </Title>
+              <RegistrationList registrations={data.registrations} canDelete={data.window?.open === true} />
             </Stack>
-          </Alert>
-        ) : list.data ? (
-          <RegistrationList registrations={list.data.registrations} canDelete={regWindow?.open === true} />
-        ) : null}
-      </Stack>
-    </Stack>
+          </>
+        )}
+      </QueryView>
+    </>
   );
 }

@@ -47,6 +47,7 @@ describe('the order form', () => {
   it("sends nothing until every field is chosen: the spec's 'select all fields'", async () => {
     const calls = fakeServer(lists);
     renderAt('/lms/singlewindow', <OrderForm />, { user: testStudent });
+    await screen.findByRole('combobox', { name: /^Область/ });
     await userEvent.click(screen.getByRole('button', { name: 'Заказать справку' }));
     expect(screen.getByRole('alert').textContent).toBe('Выберите все поля');
     expect(screen.getAllByText('Выберите значение из списка')).toHaveLength(4);
@@ -60,7 +61,7 @@ describe('the order form', () => {
     });
     const user = userEvent.setup();
     renderAt('/lms/singlewindow', <OrderForm />, { user: testStudent });
-    const district = screen.getByRole('combobox', { name: /^Район/ }) as HTMLSelectElement;
+    const district = (await screen.findByRole('combobox', { name: /^Район/ })) as HTMLSelectElement;
     expect(district.disabled).toBe(true);
     const region = screen.getByRole('combobox', { name: /^Область/ });
     await waitFor(() => expect(region.querySelectorAll('option')).toHaveLength(3));

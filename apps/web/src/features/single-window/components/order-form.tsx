@@ -1,6 +1,7 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryView } from '../../../components/ui/query-view';
 import { errorMessage } from '../../../lib/error-message';
 import { type FieldErrors, validate } from '../../../lib/form';
 import { localizedName } from '../../../lib/localized';
@@ -26,7 +27,6 @@ export function OrderForm() {
   const districts = useDistricts(values.regionId);
   const purposes = usePurposes();
   const busy = save.isPending;
-  const listsFailed = [documents, regions, purposes].some((list) => list.isError);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,65 +65,53 @@ export function OrderForm() {
         <Title order={2} size="h4" id="order-form-heading">
           {t('form.heading')}
         </Title>
-        {listsFailed && (
-          <Alert color="red" variant="light">
-            <Group justify="space-between" gap="sm">
-              {t('form.listsFailed')}
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => {
-                  for (const list of [documents, regions, purposes]) if (list.isError) void list.refetch();
+        <QueryView queries={[documents, regions, purposes] as const}>
+          {([documentList, regionList, purposeList]) => (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <NativeSelect
+                label={t('form.document')}
+                required
+                data={options(documentList)}
+                value={String(values.documentId)}
+                onChange={(event) => set('documentId', Number(event.currentTarget.value))}
+                error={errors.documentId}
+                disabled={busy}
+              />
+              <NativeSelect
+                label={t('form.purpose')}
+                required
+                data={options(purposeList)}
+                value={String(values.purposeId)}
+                onChange={(event) => set('purposeId', Number(event.currentTarget.value))}
+                error={errors.purposeId}
+                disabled={busy}
+              />
+              <NativeSelect
+                label={t('form.region')}
+                required
+                data={options(regionList)}
+                value={String(values.regionId)}
+                onChange={(event) => {
+                  const regionId = Number(event.currentTarget.value);
+                  setValues((current) => ({ ...current, regionId, districtId: BLANK_ID }));
+                  setErrors((current) => ({ ...current, regionId: undefined }));
                 }}
-              >
-                {t('form.retry')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <NativeSelect
-            label={t('form.document')}
-            required
-            data={options(documents.data)}
-            value={String(values.documentId)}
-            onChange={(event) => set('documentId', Number(event.currentTarget.value))}
-            error={errors.documentId}
-            disabled={busy}
-          />
-          <NativeSelect
-            label={t('form.purpose')}
-            required
-            data={options(purposes.data)}
-            value={String(values.purposeId)}
-            onChange={(event) => set('purposeId', Number(event.currentTarget.value))}
-            error={errors.purposeId}
-            disabled={busy}
-          />
-          <NativeSelect
-            label={t('form.region')}
-            required
-            data={options(regions.data)}
-            value={String(values.regionId)}
-            onChange={(event) => {
-              const regionId = Number(event.currentTarget.value);
-              setValues((current) => ({ ...current, regionId, districtId: BLANK_ID }));
-              setErrors((current) => ({ ...current, regionId: undefined }));
-            }}
-            error={errors.regionId}
-            disabled={busy}
-          />
-          <NativeSelect
-            label={t('form.district')}
-            description={regionChosen ? undefined : t('form.districtHint')}
-            required
-            data={options(regionChosen ? districts.data : [])}
-            value={String(values.districtId)}
-            onChange={(event) => set('districtId', Number(event.currentTarget.value))}
-            error={errors.districtId}
-            disabled={busy || !regionChosen}
-          />
-        </SimpleGrid>
+                error={errors.regionId}
+                disabled={busy}
+              />
+              <NativeSelect
+                label={t('form.district')}
+                description={regionChosen ? undefined : t('form.districtHint')}
+                required
+                data={options(regionChosen ? districts.data : [])}
+                value={String(values.districtId)}
+                onChange={(event) => set('districtId', Number(event.currentTarget.value))}
+                error={errors.districtId}
+                disabled={busy || !regionChosen}
+              />
+            </SimpleGrid>
+          )}
+        </QueryView>
         {missing && (
           <Alert color="red" variant="light" role="alert">
             {t('form.selectAll')}

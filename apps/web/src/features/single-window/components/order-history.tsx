@@ -1,7 +1,7 @@
-import { Alert, Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DocumentIcon } from '../../../components/ui/icons';
-import { Loading } from '../../../components/ui/loading';
+import { QueryView } from '../../../components/ui/query-view';
 import { hasOpenOrder, useOrders } from '../api/get-orders';
 import { CancelOrderButton } from './cancel-order-button';
 import { OrderCard } from './order-card';
@@ -23,36 +23,29 @@ export function OrderHistory() {
           </Text>
         )}
       </Group>
-      {orders.isPending ? (
-        <Loading />
-      ) : orders.isError ? (
-        <Alert color="red" variant="light">
-          <Group justify="space-between" gap="sm">
-            {t('history.loadFailed')}
-            <Button size="xs" variant="default" onClick={() => void orders.refetch()}>
-              {t('history.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      ) : orders.data.length === 0 ? (
-        <EmptyState withIndicatorBackground>
-          <EmptyState.Indicator>
-            <DocumentIcon size={28} />
-          </EmptyState.Indicator>
-          <EmptyState.Title order={3}>{t('history.emptyTitle')}</EmptyState.Title>
-          <EmptyState.Description>{t('history.emptyText')}</EmptyState.Description>
-        </EmptyState>
-      ) : (
-        <Stack gap="sm">
-          {orders.data.map((order) => (
-            <OrderCard
-              key={order.id_order}
-              order={order}
-              actions={order.status === 'waiting' ? <CancelOrderButton order={order} /> : undefined}
-            />
-          ))}
-        </Stack>
-      )}
+      <QueryView query={orders}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState withIndicatorBackground>
+              <EmptyState.Indicator>
+                <DocumentIcon size={28} />
+              </EmptyState.Indicator>
+              <EmptyState.Title order={3}>{t('history.emptyTitle')}</EmptyState.Title>
+              <EmptyState.Description>{t('history.emptyText')}</EmptyState.Description>
+            </EmptyState>
+          ) : (
+            <Stack gap="sm">
+              {list.map((order) => (
+                <OrderCard
+                  key={order.id_order}
+                  order={order}
+                  actions={order.status === 'waiting' ? <CancelOrderButton order={order} /> : undefined}
+                />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryView>
     </Stack>
   );
 }

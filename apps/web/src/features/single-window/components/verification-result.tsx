@@ -1,31 +1,21 @@
 import '@mantine/core/styles/List.css';
-import { Alert, List, Loader, Stack, Text } from '@mantine/core';
+import { Alert, List, Stack, Text } from '@mantine/core';
+import type { DataOf } from '@okuu/contracts/endpoint';
+import type { verifyDocument } from '@okuu/contracts/single-window/orders';
 import { useTranslation } from 'react-i18next';
+import { QueryView } from '../../../components/ui/query-view';
 import { formatDate } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { useVerification } from '../api/verify-document';
 
 /** What the public page says of a verification code: the document is genuine (its number, date, name, kind), or not. */
 export function VerificationResult({ code }: { code: string }) {
-  const { t } = useTranslation('single-window');
   const verification = useVerification(code);
+  return <QueryView query={verification}>{(found) => <Verdict code={code} found={found} />}</QueryView>;
+}
 
-  if (verification.isPending) {
-    return (
-      <Text role="status" aria-live="polite">
-        <Loader size="xs" mr="xs" aria-hidden="true" />
-        {t('verify.loading')}
-      </Text>
-    );
-  }
-  if (verification.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {t('verify.failed')}
-      </Alert>
-    );
-  }
-  const found = verification.data;
+function Verdict({ code, found }: { code: string; found: DataOf<typeof verifyDocument> | null }) {
+  const { t } = useTranslation('single-window');
   if (!found) {
     return (
       <Alert color="red" variant="light" role="alert" title={t('verify.notFound')}>
