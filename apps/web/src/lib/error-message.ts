@@ -14,7 +14,8 @@ import { localeOf } from './languages';
 export function errorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return i18n.t('errors:category.UNKNOWN_ERROR');
   const code = error.code as ErrorCode | null;
-  if (code === 'validation' && error.issues.length > 0) return error.issues.map(issueMessage).join(' ');
+  if (code === 'validation' && error.issues.length > 0)
+    return error.issues.map((issue) => issueMessage(issue)).join(' ');
   if (code && error.params && i18n.exists(`errors:detail.${code}`)) {
     return i18n.t(`errors:detail.${code as 'weak_password'}`, error.params);
   }
@@ -22,12 +23,16 @@ export function errorMessage(error: unknown): string {
   return i18n.t(`errors:category.${error.category}`);
 }
 
-/** One refused field, 'Field: what is wrong.'; just what is wrong when the field has no label (or there is none). */
-export function issueMessage(issue: ValidationIssue): string {
+/**
+ * One refused field, 'Field: what is wrong.', the field named as the form labels it (`label`) or else by the fields'
+ * catalogue; just what is wrong when the field has no label (or there is none).
+ */
+export function issueMessage(issue: ValidationIssue, label?: string): string {
   // A rule this version does not know yet (a newer server) reads as the catch-all.
   const rule: ValidationRule = i18n.exists(`errors:rule.${issue.rule}`) ? issue.rule : 'invalid';
   const problem = i18n.t(`errors:rule.${rule}`, issue.params ?? {});
   const field = issue.path.find((key): key is string => typeof key === 'string');
+  if (label) return i18n.t('errors:issue.withField', { field: label, problem });
   if (field && i18n.exists(`fields:${field}`)) {
     return i18n.t('errors:issue.withField', { field: i18n.t(`fields:${field as 'login'}`), problem });
   }

@@ -38,4 +38,23 @@ describe('catalogues', () => {
     const { code } = catalogues['./ru/errors.json'] as { code: object };
     expect(Object.keys(code).sort()).toEqual([...errorCodes].sort());
   });
+
+  /**
+   * The texts that name a person. A name cannot be declined by a template ("Логин и пароль Асанов…", "справка выдана
+   * Асанов…"), so in every language it stands where the nominative is right: first, as the subject, or after a label.
+   */
+  it.each([
+    ['screens/staff.json', 'reset.text', 'name'],
+    ['screens/staff.json', 'block.text', 'name'],
+    ['screens/staff.json', 'audit.onePerson', 'name'],
+    ['screens/staff-settings.json', 'registration.revoke', 'name'],
+    ['screens/single-window.json', 'queue.rejectDialog.text', 'student'],
+  ])('%s %s names the person in the nominative, in every language', (file, key, placeholder) => {
+    for (const language of languages) {
+      const text = key
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogues[`./${language}/${file}`]);
+      expect(String(text), `${language}: ${key}`).toMatch(new RegExp(`(^|: )\\{\\{${placeholder}\\}\\}`));
+    }
+  });
 });

@@ -26,12 +26,13 @@ export const registrationSettings = defineEndpoint({
   path: '/api/staff/settings/registration.json',
   access: 'staff',
   summary:
-    'The registration windows (newest first), whether students may register for electives at all, and the half-years of the calendar to choose from.',
+    "The registration windows (newest first), whether students may register for electives at all, the half-years of the calendar to choose from, and today's half-year (`today`).",
   request: emptyRequest,
   response: z.object({
     electiveRegistration: z.boolean(),
     windows: z.array(windowRow),
     halfYears: z.array(z.object({ year: z.number(), name: z.string(), ws: z.number() })),
+    today: z.object({ year: z.number(), ws: z.number() }),
   }),
 });
 

@@ -329,12 +329,13 @@ export function createSettingsService(deps: {
 
     // Registration.
     async registration() {
-      const [enabled, windows, halfYears] = await Promise.all([
+      const [enabled, windows, halfYears, today] = await Promise.all([
         repo.getSetting<boolean>('electiveRegistration'),
         repo.windows(),
         repo.halfYearOptions(),
+        deps.currentPeriod(),
       ]);
-      return { electiveRegistration: enabled === true, windows, halfYears };
+      return { electiveRegistration: enabled === true, windows, halfYears, today: { year: today.year, ws: today.ws } };
     },
     saveWindow(actor: AuthUser, input: { year: number; ws: number; from: string; to: string; kredits: number }) {
       const name = `${academicYearName(input.year)} / ${input.ws}`;

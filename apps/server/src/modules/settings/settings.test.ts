@@ -345,6 +345,13 @@ describe('registration', () => {
     );
   });
 
+  it("names today's half-year, which the permissions open on", async () => {
+    const today = (await t.call(currentHalfYear, {}, { cookie: student })).body.data.ws;
+    const settings = (await t.call(registrationSettings, {}, { cookie: staff })).body.data;
+    expect(settings.today).toEqual({ year, ws: today });
+    expect(settings.halfYears).toContainEqual(expect.objectContaining(settings.today));
+  });
+
   it('grants and revokes the elective permission and switches electives off and on', async () => {
     const [g] = await rows<{ id: number }>(
       sql`select group_id as id from student_profiles where user_id = ${studentId}`,

@@ -85,8 +85,8 @@ export function TimeField({
       value={value}
       onChange={(next) => onChange(next.slice(0, 5))}
       format="24h"
-      hoursInputLabel={t('dateField.hours')}
-      minutesInputLabel={t('dateField.minutes')}
+      hoursInputLabel={t('dateField.hours', { field: props.label })}
+      minutesInputLabel={t('dateField.minutes', { field: props.label })}
     />
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { CheckIcon, CopyIcon } from '../../../components/ui/icons';
+import { QueryView } from '../../../components/ui/query-view';
 import { formatDate } from '../../../lib/format';
 import { useCalendarStatus, useEnableCalendar, useRevokeCalendar } from '../api/calendar';
 
@@ -17,9 +18,6 @@ export function CalendarSubscription() {
   const revoke = useRevokeCalendar();
   const [confirming, setConfirming] = useState(false);
   const address = enable.data && status.data?.enabled ? new URL(enable.data.url, window.location.origin).href : null;
-  // Offline, or while its state is asked, the section waits.
-  if (!status.data) return null;
-
   return (
     <Paper component="section" withBorder p={{ base: 'md', sm: 'lg' }} radius="md" aria-labelledby="calendar-heading">
       <Stack gap="sm">
@@ -29,60 +27,66 @@ export function CalendarSubscription() {
         <Text size="sm" c="dimmed">
           {t('calendar.text')}
         </Text>
-        {(enable.isError || revoke.isError) && (
-          <Alert color="red" variant="light">
-            {t('calendar.failed')}
-          </Alert>
-        )}
-        {address && (
-          <>
-            <TextInput
-              label={t('calendar.address')}
-              value={address}
-              readOnly
-              onFocus={(event) => event.currentTarget.select()}
-              rightSection={
-                <CopyButton value={address}>
-                  {({ copied, copy }) => (
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={copy}
-                      aria-label={copied ? t('calendar.copied') : t('calendar.copy')}
-                      title={copied ? t('calendar.copied') : t('calendar.copy')}
-                    >
-                      {copied ? <CheckIcon size={18} /> : <CopyIcon size={18} />}
-                    </ActionIcon>
-                  )}
-                </CopyButton>
-              }
-            />
-            <Text size="xs" c="dimmed">
-              {t('calendar.hint')}
-            </Text>
-          </>
-        )}
-        {status.data.enabled && !address && (
-          <Text size="sm">
-            {status.data.createdAt && t('calendar.enabledSince', { date: formatDate(status.data.createdAt) })}{' '}
-            {t('calendar.addressOnce')}
-          </Text>
-        )}
-        <Group gap="sm">
-          {status.data.enabled ? (
+        <QueryView query={status} compact>
+          {(state) => (
             <>
-              <Button variant="default" onClick={() => enable.mutate()} loading={enable.isPending}>
-                {t('calendar.renew')}
-              </Button>
-              <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
-                {t('calendar.revoke')}
-              </Button>
+              {(enable.isError || revoke.isError) && (
+                <Alert color="red" variant="light">
+                  {t('calendar.failed')}
+                </Alert>
+              )}
+              {address && (
+                <>
+                  <TextInput
+                    label={t('calendar.address')}
+                    value={address}
+                    readOnly
+                    onFocus={(event) => event.currentTarget.select()}
+                    rightSection={
+                      <CopyButton value={address}>
+                        {({ copied, copy }) => (
+                          <ActionIcon
+                            variant="subtle"
+                            onClick={copy}
+                            aria-label={copied ? t('calendar.copied') : t('calendar.copy')}
+                            title={copied ? t('calendar.copied') : t('calendar.copy')}
+                          >
+                            {copied ? <CheckIcon size={18} /> : <CopyIcon size={18} />}
+                          </ActionIcon>
+                        )}
+                      </CopyButton>
+                    }
+                  />
+                  <Text size="xs" c="dimmed">
+                    {t('calendar.hint')}
+                  </Text>
+                </>
+              )}
+              {state.enabled && !address && (
+                <Text size="sm">
+                  {state.createdAt && t('calendar.enabledSince', { date: formatDate(state.createdAt) })}{' '}
+                  {t('calendar.addressOnce')}
+                </Text>
+              )}
+              <Group gap="sm">
+                {state.enabled ? (
+                  <>
+                    <Button variant="default" onClick={() => enable.mutate()} loading={enable.isPending}>
+                      {t('calendar.renew')}
+                    </Button>
+                    <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
+                      {t('calendar.revoke')}
+                    </Button>
+                  </>
+                ) : (
+                  <Button onClick={() => enable.mutate()} loading={enable.isPending}>
+                    {t('calendar.enable')}
+                  </Button>
+                )}
+              </Group>
             </>
-          ) : (
-            <Button onClick={() => enable.mutate()} loading={enable.isPending}>
-              {t('calendar.enable')}
-            </Button>
           )}
-        </Group>
+        </QueryView>
       </Stack>
       <ConfirmDialog
         opened={confirming}

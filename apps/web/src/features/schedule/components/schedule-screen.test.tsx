@@ -122,11 +122,7 @@ describe('the schedule screen', () => {
     const { unmount } = renderAt('/lms/schedule', <ScheduleScreen owner={owner} viewer="student" period={null} />, {
       user: testStudent,
     });
-    expect(
-      await screen.findByText(
-        'Нет сети, а сохранённого расписания на этом устройстве нет. Откройте расписание, когда появится связь.',
-      ),
-    ).toBeTruthy();
+    expect(await screen.findByText('Нет сети: данные загрузятся, когда связь вернётся.')).toBeTruthy();
     unmount();
 
     keepSchedule(owner, testWeek(), Date.parse('2026-11-20T09:00:00+06:00'));

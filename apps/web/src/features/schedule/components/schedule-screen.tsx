@@ -1,9 +1,12 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ScheduleDay, WeekSchedule } from '@okuu/contracts/schedule/schedule';
 import { addDays, bishkekDay, mondayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RefreshIcon } from '../../../components/ui/icons';
+import { Loading } from '../../../components/ui/loading';
+import { OfflineNotice } from '../../../components/ui/offline-notice';
+import { QueryView } from '../../../components/ui/query-view';
 import { formatDate, formatTime } from '../../../lib/format';
 import { useSchedule } from '../api/get-schedule';
 import { useNow } from '../hooks/use-now';
@@ -139,31 +142,12 @@ export function ScheduleScreen({ owner, viewer, period }: Props) {
 
       <DayFilter value={choice} onChange={setChoice} />
 
-      {data ? (
-        <>
-          {schedule.isError && (
-            <Alert color="yellow" variant="light">
-              {t('cache.refreshFailed')}
-            </Alert>
-          )}
-          <Week data={data} viewer={viewer} choice={choice} />
-        </>
-      ) : schedule.isError || (period === null && !fallback) ? (
-        <Alert color="red" variant="light">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{period === null ? t('cache.offlineEmpty') : t('cache.loadFailed')}</Text>
-            {period !== null && (
-              <Button size="compact-sm" variant="light" onClick={() => void schedule.refetch()}>
-                {t('cache.retry')}
-              </Button>
-            )}
-          </Stack>
-        </Alert>
+      {shownPeriod ? (
+        <QueryView query={schedule}>{(week) => <Week data={week} viewer={viewer} choice={choice} />}</QueryView>
+      ) : period === undefined ? (
+        <Loading />
       ) : (
-        <Group gap="sm" c="dimmed" role="status">
-          <Loader size="sm" />
-          <Text size="sm">{t('cache.loading')}</Text>
-        </Group>
+        <OfflineNotice />
       )}
     </Stack>
   );

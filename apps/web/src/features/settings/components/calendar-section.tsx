@@ -9,9 +9,11 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../../components/ui/delete-button';
+import { QueryView } from '../../../components/ui/query-view';
 import { callApi } from '../../../lib/api';
+import { formatShortDate } from '../../../lib/format';
 import { settingsKeys, useCalendar } from '../api/settings';
-import { Empty, QueryState } from './query-state';
+import { Empty } from './empty';
 import { type FieldSpec, type FormValues, SettingsForm } from './settings-form';
 import { useRefresh } from './use-refresh';
 
@@ -51,7 +53,7 @@ export function CalendarSection() {
   ];
 
   return (
-    <QueryState query={query}>
+    <QueryView query={query}>
       {(data) => (
         <Stack gap="sm">
           <Group justify="space-between">
@@ -89,7 +91,7 @@ export function CalendarSection() {
                       </Title>
                       {y.year === data.today.year && <Badge size="sm">{t('calendar.current')}</Badge>}
                       <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {y.from} – {y.to}
+                        {formatShortDate(y.from)} – {formatShortDate(y.to)}
                       </Text>
                     </Group>
                     <Group gap={4} wrap="nowrap">
@@ -150,7 +152,7 @@ export function CalendarSection() {
                               {half(h.ws)}
                             </Text>
                             <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                              {h.from} – {h.to}
+                              {formatShortDate(h.from)} – {formatShortDate(h.to)}
                             </Text>
                             {y.year === data.today.year && h.ws === data.today.ws && (
                               <Badge size="xs" variant="light">
@@ -209,6 +211,6 @@ export function CalendarSection() {
           />
         </Stack>
       )}
-    </QueryState>
+    </QueryView>
   );
 }

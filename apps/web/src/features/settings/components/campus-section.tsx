@@ -4,10 +4,12 @@ import { roomDelete, roomSave, slotDelete, slotSave } from '@okuu/contracts/sett
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../../components/ui/delete-button';
+import { QueryView } from '../../../components/ui/query-view';
 import { callApi } from '../../../lib/api';
+import { formatNumber } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { settingsKeys, useCampus } from '../api/settings';
-import { Empty, QueryState } from './query-state';
+import { Empty } from './empty';
 import { type FieldSpec, type FormValues, SettingsForm } from './settings-form';
 import { useRefresh } from './use-refresh';
 
@@ -26,7 +28,7 @@ export function CampusSection() {
   ];
 
   return (
-    <QueryState query={query}>
+    <QueryView query={query}>
       {(data) => {
         const roomFields: FieldSpec[] = [
           {
@@ -145,11 +147,11 @@ export function CampusSection() {
                           <Table.Td>
                             {r.building}-{r.number}
                           </Table.Td>
-                          <Table.Td>{r.capacity}</Table.Td>
+                          <Table.Td>{formatNumber(r.capacity)}</Table.Td>
                           <Table.Td>
-                            {r.latitude.toFixed(5)}, {r.longitude.toFixed(5)}
+                            {formatNumber(r.latitude, 5)}; {formatNumber(r.longitude, 5)}
                           </Table.Td>
-                          <Table.Td>{r.radius}</Table.Td>
+                          <Table.Td>{formatNumber(r.radius)}</Table.Td>
                           <Table.Td>
                             <Group gap={4} wrap="nowrap">
                               <Button
@@ -206,6 +208,6 @@ export function CampusSection() {
           </Stack>
         );
       }}
-    </QueryState>
+    </QueryView>
   );
 }

@@ -2,11 +2,11 @@ import { Alert, Button, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput,
 import { type Institution, institutionLimits, institutionSave } from '@okuu/contracts/settings/institution';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryView } from '../../../components/ui/query-view';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { settingsKeys, useInstitution, useLogoUpload, useSettingsChange } from '../api/settings';
 import { checkInput, type FieldErrors, serverFieldErrors } from '../lib/check';
-import { QueryState } from './query-state';
 
 const logoTypes = ['image/png', 'image/jpeg', 'image/webp'];
 
@@ -28,16 +28,19 @@ function InstitutionForm({ data }: { data: Institution }) {
   const [logoError, setLogoError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   useEffect(() => setDraft(draftOf(data)), [data]);
+  const labels = Object.fromEntries(
+    (['name', 'nameKg', 'nameEn', 'width', 'fontsize'] as const).map((name) => [name, t(`institution.${name}`)]),
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const input = { ...draft };
-    const found = checkInput(institutionSave, input);
+    const found = checkInput(institutionSave, input, labels);
     setErrors(found);
     if (Object.keys(found).length) return;
     save.mutate(input, {
       onSuccess: () => toast(t('common.saved')),
-      onError: (error) => setErrors(serverFieldErrors(error)),
+      onError: (error) => setErrors(serverFieldErrors(error, labels)),
     });
   };
   const field = (name: keyof Draft, type = 'text') => (
@@ -71,7 +74,7 @@ function InstitutionForm({ data }: { data: Institution }) {
             {field('width', 'number')}
             {field('fontsize', 'number')}
           </SimpleGrid>
-          {save.isError && Object.keys(serverFieldErrors(save.error)).length === 0 && (
+          {save.isError && Object.keys(serverFieldErrors(save.error, labels)).length === 0 && (
             <Alert color="red" role="alert">
               {errorMessage(save.error)}
             </Alert>
@@ -132,5 +135,5 @@ function InstitutionForm({ data }: { data: Institution }) {
 
 /** The institution's name (three languages), the logo's width and the name's size, and the logo itself. */
 export function InstitutionSection() {
-  return <QueryState query={useInstitution()}>{(data) => <InstitutionForm data={data} />}</QueryState>;
+  return <QueryView query={useInstitution()}>{(data) => <InstitutionForm data={data} />}</QueryView>;
 }

@@ -12,21 +12,28 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../../components/ui/delete-button';
+import { QueryView } from '../../../components/ui/query-view';
 import { callApi } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-message';
+import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { settingsKeys, usePermissions, useRegistrationSettings, useSettingsChange } from '../api/settings';
-import { Empty, QueryState } from './query-state';
+import { Empty } from './empty';
 import { type FieldSpec, type FormValues, SettingsForm } from './settings-form';
 import { useRefresh } from './use-refresh';
 
 type HalfYear = { year: number; name: string; ws: number };
 const keyOf = (h: { year: number; ws: number }) => `${h.year}/${h.ws}`;
 
-/** The students of a half-year who hold the elective permission; give it to a group, take it back from one. */
-function Permissions({ halfYears }: { halfYears: HalfYear[] }) {
+/**
+ * The students of a half-year who hold the elective permission (today's half-year first); give it to a group, take it
+ * back from one.
+ */
+function Permissions({ halfYears, today }: { halfYears: HalfYear[]; today: { year: number; ws: number } }) {
   const { t } = useTranslation('staff-settings');
-  const [chosen, setChosen] = useState(halfYears[0] ? keyOf(halfYears[0]) : '');
+  const [chosen, setChosen] = useState(() =>
+    halfYears.some((h) => keyOf(h) === keyOf(today)) ? keyOf(today) : halfYears[0] ? keyOf(halfYears[0]) : '',
+  );
   const half = halfYears.find((h) => keyOf(h) === chosen) ?? null;
   const query = usePermissions(half);
   const [group, setGroup] = useState('');
@@ -47,7 +54,7 @@ function Permissions({ halfYears }: { halfYears: HalfYear[] }) {
           data={halfYears.map((h) => ({ value: keyOf(h), label: label(h) }))}
         />
         {half && (
-          <QueryState query={query}>
+          <QueryView query={query}>
             {(data) => (
               <Stack gap="sm">
                 <Group align="flex-end" gap="xs">
@@ -115,7 +122,7 @@ function Permissions({ halfYears }: { halfYears: HalfYear[] }) {
                 )}
               </Stack>
             )}
-          </QueryState>
+          </QueryView>
         )}
       </Stack>
     </Paper>
@@ -131,7 +138,7 @@ export function RegistrationSection() {
   const [editing, setEditing] = useState<FormValues | null>(null);
 
   return (
-    <QueryState query={query}>
+    <QueryView query={query}>
       {(data) => {
         const label = (h: { year: number; ws: number }) =>
           `${data.halfYears.find((x) => x.year === h.year)?.name ?? h.year}, ${t(`calendar.ws${h.ws as 1 | 2 | 3}`)}`;
@@ -212,8 +219,8 @@ export function RegistrationSection() {
                       {data.windows.map((w) => (
                         <Table.Tr key={keyOf(w)}>
                           <Table.Td>{label(w)}</Table.Td>
-                          <Table.Td>{w.from.replace('T', ' ')}</Table.Td>
-                          <Table.Td>{w.to.replace('T', ' ')}</Table.Td>
+                          <Table.Td>{formatDateTime(w.from)}</Table.Td>
+                          <Table.Td>{formatDateTime(w.to)}</Table.Td>
                           <Table.Td>{w.creditCap}</Table.Td>
                           <Table.Td>
                             <Group gap={4} wrap="nowrap">
@@ -253,10 +260,10 @@ export function RegistrationSection() {
                 refresh={[settingsKeys.registration]}
               />
             </Stack>
-            {data.halfYears.length > 0 && <Permissions halfYears={data.halfYears} />}
+            {data.halfYears.length > 0 && <Permissions halfYears={data.halfYears} today={data.today} />}
           </Stack>
         );
       }}
-    </QueryState>
+    </QueryView>
   );
 }

@@ -4,17 +4,18 @@ import { type ServiceRow, serviceDelete, serviceSave } from '@okuu/contracts/set
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../../components/ui/delete-button';
+import { QueryView } from '../../../components/ui/query-view';
 import { callApi } from '../../../lib/api';
 import { issueMessage } from '../../../lib/error-message';
+import { formatMoney } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { settingsKeys, useServices } from '../api/settings';
 import type { FieldErrors } from '../lib/check';
-import { Empty, QueryState } from './query-state';
+import { Empty } from './empty';
 import { type FieldSpec, type FormValues, SettingsForm } from './settings-form';
 import { useRefresh } from './use-refresh';
 
-/** Tyiyn as som with two decimals, for a table ('1234.50'), and as a number field's text ('1234.5'). */
-const som = (tyiyn: number) => (tyiyn / 100).toFixed(2);
+/** Tyiyn as a number field's text in som ('1234.5'). */
 const somField = (tyiyn: number) => String(tyiyn / 100);
 /** A number field's som in tyiyn; empty stays absent (the contract then says it is required). */
 const tyiyn = (v: string | boolean | undefined) =>
@@ -54,7 +55,7 @@ export function ServicesSection() {
   ];
 
   return (
-    <QueryState query={query}>
+    <QueryView query={query}>
       {(services) => (
         <Stack gap="sm">
           <Group justify="space-between">
@@ -85,9 +86,11 @@ export function ServicesSection() {
                     <Table.Tr key={s.id}>
                       <Table.Td>{s.sortOrder}</Table.Td>
                       <Table.Td>{localizedName(s)}</Table.Td>
-                      <Table.Td>{som(s.price)}</Table.Td>
+                      <Table.Td>{formatMoney(s.price)}</Table.Td>
                       <Table.Td>
-                        {s.amountEditable ? t('services.range', { min: som(s.minAmount), max: som(s.maxAmount) }) : '—'}
+                        {s.amountEditable
+                          ? t('services.range', { min: formatMoney(s.minAmount), max: formatMoney(s.maxAmount) })
+                          : '—'}
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" c={s.active ? undefined : 'dimmed'} fw={s.active ? 600 : 400}>
@@ -140,20 +143,22 @@ export function ServicesSection() {
               const min = tyiyn(v.minAmount);
               const max = tyiyn(v.maxAmount);
               if (min !== undefined && min > price) {
-                errors.minAmount = issueMessage({ path: ['minAmount'], rule: 'too_big', params: { max: som(price) } });
+                errors.minAmount = issueMessage(
+                  { path: ['minAmount'], rule: 'too_big', params: { max: formatMoney(price) } },
+                  t('services.minAmount'),
+                );
               }
               if (max !== undefined && max < price) {
-                errors.maxAmount = issueMessage({
-                  path: ['maxAmount'],
-                  rule: 'too_small',
-                  params: { min: som(price) },
-                });
+                errors.maxAmount = issueMessage(
+                  { path: ['maxAmount'], rule: 'too_small', params: { min: formatMoney(price) } },
+                  t('services.maxAmount'),
+                );
               }
               return errors;
             }}
           />
         </Stack>
       )}
-    </QueryState>
+    </QueryView>
   );
 }

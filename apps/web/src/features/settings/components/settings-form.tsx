@@ -5,6 +5,7 @@ import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Switch, T
 import type { Endpoint, RequestOf } from '@okuu/contracts/endpoint';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField, DateTimeField, TimeField } from '../../../components/ui/date-fields';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { type SectionKey, useSettingsChange } from '../api/settings';
@@ -24,7 +25,8 @@ export interface FieldSpec {
 
 export type FormValues = Record<string, string | boolean>;
 
-const inputType = { text: 'text', number: 'number', date: 'date', time: 'time', datetime: 'datetime-local' } as const;
+/** Dates and times in fields that follow the interface language (a browser's own would write mm/dd/yyyy and PM). */
+const dateFields = { date: DateField, time: TimeField, datetime: DateTimeField } as const;
 
 interface Props<E extends Endpoint> {
   title: string;
@@ -78,12 +80,14 @@ function FormBody<E extends Endpoint>({
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSettingsChange(endpoint, ...refresh);
+  // Refusals name the fields as this form labels them.
+  const labels = Object.fromEntries(fields.map((f) => [f.name, f.label]));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const input = toInput(values);
     const own = precheck?.(values) ?? {};
-    const found = { ...checkInput(endpoint, input), ...own };
+    const found = { ...checkInput(endpoint, input, labels), ...own };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.mutate(input as RequestOf<E>, {
@@ -91,7 +95,7 @@ function FormBody<E extends Endpoint>({
         toast(t('common.saved'));
         onClose();
       },
-      onError: (error) => setErrors(serverFieldErrors(error)),
+      onError: (error) => setErrors(serverFieldErrors(error, labels)),
     });
   };
   const set = (name: string, value: string | boolean) => {
@@ -105,55 +109,72 @@ function FormBody<E extends Endpoint>({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {fields.map((f, i) =>
-            f.kind === 'check' ? (
-              <Switch
+          {fields.map((f, i) => {
+            const common = {
+              name: f.name,
+              label: f.label,
+              error: errors[f.name],
+              disabled: f.disabled,
+              'data-autofocus': i === 0 || undefined,
+            };
+            if (f.kind === 'check') {
+              return (
+                <Switch
+                  key={f.name}
+                  {...common}
+                  data-autofocus={undefined}
+                  checked={values[f.name] === true}
+                  onChange={(e) => set(f.name, e.currentTarget.checked)}
+                  mt="md"
+                />
+              );
+            }
+            const value = String(values[f.name] ?? '');
+            if (f.kind === 'select') {
+              return (
+                <NativeSelect
+                  key={f.name}
+                  {...common}
+                  required={f.required}
+                  value={value}
+                  onChange={(e) => set(f.name, e.currentTarget.value)}
+                  data={f.options ?? []}
+                />
+              );
+            }
+            if (f.kind === 'text' || f.kind === 'number') {
+              return (
+                <TextInput
+                  key={f.name}
+                  {...common}
+                  description={f.hint}
+                  type={f.kind}
+                  step={f.step}
+                  required={f.required}
+                  value={value}
+                  onChange={(e) => set(f.name, e.currentTarget.value)}
+                />
+              );
+            }
+            const DateKind = dateFields[f.kind];
+            return (
+              <DateKind
                 key={f.name}
-                name={f.name}
-                label={f.label}
-                checked={values[f.name] === true}
-                onChange={(e) => set(f.name, e.currentTarget.checked)}
-                error={errors[f.name]}
-                disabled={f.disabled}
-                mt="md"
-              />
-            ) : f.kind === 'select' ? (
-              <NativeSelect
-                key={f.name}
-                name={f.name}
-                label={f.label}
-                required={f.required}
-                value={String(values[f.name] ?? '')}
-                onChange={(e) => set(f.name, e.currentTarget.value)}
-                data={f.options ?? []}
-                error={errors[f.name]}
-                disabled={f.disabled}
-                data-autofocus={i === 0 || undefined}
-              />
-            ) : (
-              <TextInput
-                key={f.name}
-                name={f.name}
-                label={f.label}
+                {...common}
                 description={f.hint}
-                type={inputType[f.kind]}
-                step={f.step}
                 required={f.required}
-                value={String(values[f.name] ?? '')}
-                onChange={(e) => set(f.name, e.currentTarget.value)}
-                error={errors[f.name]}
-                disabled={f.disabled}
-                data-autofocus={i === 0 || undefined}
+                value={value}
+                onChange={(next) => set(f.name, next)}
               />
-            ),
-          )}
+            );
+          })}
         </SimpleGrid>
         {unplaced.length > 0 && (
           <Alert color="red" role="alert">
             {unplaced.map((f) => errors[f]).join(' ')}
           </Alert>
         )}
-        {save.isError && Object.keys(serverFieldErrors(save.error)).length === 0 && (
+        {save.isError && Object.keys(serverFieldErrors(save.error, labels)).length === 0 && (
           <Alert color="red" role="alert">
             {errorMessage(save.error)}
           </Alert>

@@ -71,4 +71,55 @@ describe('the settings screen', () => {
     expect(await within(dialog).findByText(/позже начала/)).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/staff/settings/calendar/half-year.json')).toBe(false);
   });
+
+  it("names a refused field as the form labels it: the bell's end, not a date", async () => {
+    const calls = fakeServer({
+      '/api/staff/settings/institution.json': { data: institution },
+      '/api/staff/settings/campus.json': {
+        data: { slots: [{ id: 3, number: 2, from: '09:30', to: '10:50' }], rooms: [], buildings: [] },
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/lms/staff/settings', <SettingsScreen />, { user: staff });
+    await user.click(await screen.findByRole('tab', { name: 'Звонки и аудитории' }));
+    await user.click(await screen.findByRole('button', { name: 'Изменить' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Пара' });
+    const hours = within(dialog).getByRole('spinbutton', { name: 'Конец: часы' });
+    await user.clear(hours);
+    await user.type(hours, '08');
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(dialog).findByText('Конец: должно быть позже начала.')).toBeTruthy();
+    expect(within(dialog).queryByText(/По дату/)).toBeNull();
+    expect(calls.some((c) => c.path === '/api/staff/settings/campus/slot.json')).toBe(false);
+  });
+
+  it("opens the elective permissions on today's half-year", async () => {
+    const calls = fakeServer({
+      '/api/staff/settings/institution.json': { data: institution },
+      '/api/staff/settings/registration.json': {
+        data: {
+          electiveRegistration: true,
+          windows: [],
+          halfYears: [
+            { year: 2027, name: '2027-28', ws: 1 },
+            { year: 2026, name: '2026-27', ws: 1 },
+            { year: 2026, name: '2026-27', ws: 2 },
+          ],
+          today: { year: 2026, ws: 2 },
+        },
+      },
+      '/api/staff/settings/registration/permissions.json': (body) => ({
+        data: { students: body.ws === 2 ? [{ id: 5, name: 'Асанова Айгерим', group: 'ПИ-1-26' }] : [], groups: [] },
+      }),
+    });
+    const user = userEvent.setup();
+    renderAt('/lms/staff/settings', <SettingsScreen />, { user: staff });
+    await user.click(await screen.findByRole('tab', { name: 'Регистрация' }));
+    expect(await screen.findByText('Асанова Айгерим')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Полугодие' }) as HTMLSelectElement).value).toBe('2026/2');
+    expect(calls.find((c) => c.path === '/api/staff/settings/registration/permissions.json')?.body).toMatchObject({
+      year: 2026,
+      ws: 2,
+    });
+  });
 });

@@ -6,6 +6,9 @@ import { issueMessage } from '../../../lib/error-message';
 /** Field errors of a form, by the API's field name. */
 export type FieldErrors = Record<string, string>;
 
+/** A form's labels of its fields, by the API's field name: its errors name the fields as the form does. */
+export type FieldLabels = Record<string, string>;
+
 interface RawIssue {
   code: string;
   path: PropertyKey[];
@@ -36,22 +39,22 @@ function toIssue(i: RawIssue): ValidationIssue {
 
 const fieldOf = (issue: ValidationIssue) => String(issue.path.find((p) => typeof p === 'string') ?? '');
 
-function collect(issues: readonly ValidationIssue[]): FieldErrors {
+function collect(issues: readonly ValidationIssue[], labels: FieldLabels): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = fieldOf(issue);
-    errors[field] ??= issueMessage(issue);
+    errors[field] ??= issueMessage(issue, labels[field]);
   }
   return errors;
 }
 
 /** Checks an input against the endpoint's own request schema, the one the server applies: the errors by field. */
-export function checkInput(endpoint: Endpoint, input: unknown): FieldErrors {
+export function checkInput(endpoint: Endpoint, input: unknown, labels: FieldLabels = {}): FieldErrors {
   const parsed = endpoint.request.safeParse(input);
-  return parsed.success ? {} : collect((parsed.error.issues as unknown as RawIssue[]).map(toIssue));
+  return parsed.success ? {} : collect((parsed.error.issues as unknown as RawIssue[]).map(toIssue), labels);
 }
 
 /** The field errors of a server's refusal (a validation error), or none. */
-export function serverFieldErrors(error: unknown): FieldErrors {
-  return error instanceof ApiError && error.code === 'validation' ? collect(error.issues) : {};
+export function serverFieldErrors(error: unknown, labels: FieldLabels = {}): FieldErrors {
+  return error instanceof ApiError && error.code === 'validation' ? collect(error.issues, labels) : {};
 }

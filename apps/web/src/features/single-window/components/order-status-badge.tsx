@@ -1,6 +1,6 @@
-import { Badge } from '@mantine/core';
 import type { OrderStatus } from '@okuu/contracts/single-window/order';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 /** Each status has its own colour (filled, with a text colour that contrasts in both themes). */
 export const statusColor: Record<OrderStatus, string> = {
@@ -13,8 +13,8 @@ export const statusColor: Record<OrderStatus, string> = {
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation('single-window');
   return (
-    <Badge color={statusColor[status]} autoContrast variant="filled" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+    <StatusBadge color={statusColor[status]} filled>
       {t(`status.${status}`)}
-    </Badge>
+    </StatusBadge>
   );
 }

@@ -1,8 +1,6 @@
 import '@mantine/core/styles/Table.css';
 import {
-  Alert,
   Anchor,
-  Badge,
   Button,
   Group,
   NativeSelect,
@@ -18,7 +16,8 @@ import { peopleLimits } from '@okuu/contracts/staff/people';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/ui/list-pagination';
-import { errorMessage } from '../../../lib/error-message';
+import { QueryView } from '../../../components/ui/query-view';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { noPeopleFilters, type PeopleFilters, usePeople, usePeopleOptions } from '../api/people';
 import { CreatePerson } from './create-person';
 import { PersonPanel } from './person-panel';
@@ -104,70 +103,66 @@ export function PeopleScreen() {
           <Text role="status" size="sm" c="dimmed">
             {list.data ? t('search.found', { count: list.data.total }) : ''}
           </Text>
-          {list.isPending ? (
-            <Skeleton h={200} />
-          ) : list.isError ? (
-            <Alert color="red" role="alert">
-              {errorMessage(list.error)}
-            </Alert>
-          ) : list.data.items.length === 0 ? (
-            <Text c="dimmed">{t('search.empty')}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table highlightOnHover verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('table.name')}</Table.Th>
-                    <Table.Th>{t('table.login')}</Table.Th>
-                    <Table.Th>{t('table.role')}</Table.Th>
-                    <Table.Th>{t('table.group')}</Table.Th>
-                    <Table.Th>{t('table.status')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.items.map((p) => (
-                    <Table.Tr
-                      key={p.id}
-                      className={classes.clickable}
-                      onClick={() => setSelected(p.id)}
-                      bg={p.id === selected ? 'var(--mantine-color-default-hover)' : undefined}
-                    >
-                      <Table.Td>
-                        {/* A real button: the row opens from the keyboard too. */}
-                        <Anchor
-                          component="button"
-                          type="button"
-                          fw={500}
-                          ta="left"
-                          c="var(--mantine-color-text)"
-                          underline="always"
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            setSelected(p.id);
-                          }}
-                          aria-pressed={p.id === selected}
+          <QueryView query={list} loading={<Skeleton h={200} />}>
+            {({ items }) =>
+              items.length === 0 ? (
+                <Text c="dimmed">{t('search.empty')}</Text>
+              ) : (
+                <Table.ScrollContainer minWidth={520}>
+                  <Table highlightOnHover verticalSpacing="xs">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('table.name')}</Table.Th>
+                        <Table.Th>{t('table.login')}</Table.Th>
+                        <Table.Th>{t('table.role')}</Table.Th>
+                        <Table.Th>{t('table.group')}</Table.Th>
+                        <Table.Th>{t('table.status')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {items.map((p) => (
+                        <Table.Tr
+                          key={p.id}
+                          className={classes.clickable}
+                          onClick={() => setSelected(p.id)}
+                          bg={p.id === selected ? 'var(--mantine-color-default-hover)' : undefined}
                         >
-                          {p.fullName}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td ff="monospace">{p.login}</Table.Td>
-                      <Table.Td>{t(`role.${p.role as 1 | 2 | 3}`)}</Table.Td>
-                      <Table.Td>{p.group ?? '—'}</Table.Td>
-                      <Table.Td>
-                        {p.blocked ? (
-                          <Badge color="red" variant="dot">
-                            {t('status.blocked')}
-                          </Badge>
-                        ) : (
-                          <Text size="sm">{t('status.active')}</Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+                          <Table.Td>
+                            {/* A real button: the row opens from the keyboard too. */}
+                            <Anchor
+                              component="button"
+                              type="button"
+                              fw={500}
+                              ta="left"
+                              c="var(--mantine-color-text)"
+                              underline="always"
+                              onClick={(e) => {
+                                e.stopPropagation();
+                                setSelected(p.id);
+                              }}
+                              aria-pressed={p.id === selected}
+                            >
+                              {p.fullName}
+                            </Anchor>
+                          </Table.Td>
+                          <Table.Td ff="monospace">{p.login}</Table.Td>
+                          <Table.Td>{t(`role.${p.role as 1 | 2 | 3}`)}</Table.Td>
+                          <Table.Td>{p.group ?? '—'}</Table.Td>
+                          <Table.Td>
+                            {p.blocked ? (
+                              <StatusBadge color="red">{t('status.blocked')}</StatusBadge>
+                            ) : (
+                              <Text size="sm">{t('status.active')}</Text>
+                            )}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )
+            }
+          </QueryView>
           {list.data && (
             <ListPagination
               page={page}

@@ -3,7 +3,6 @@ import '@mantine/core/styles/Modal.css';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Group,
   Modal,
@@ -15,11 +14,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { IssuedCredentials } from '@okuu/contracts/staff/people';
+import type { IssuedCredentials, Person } from '@okuu/contracts/staff/people';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { QueryView } from '../../../components/ui/query-view';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessage } from '../../../lib/error-message';
 import { formatShortDate } from '../../../lib/format';
 import { localizedNameOrNull } from '../../../lib/localized';
@@ -36,9 +37,17 @@ import { CredentialsSlip } from './credentials-slip';
 
 /** One person: what staff see and the changes they make (each asks the server, which records it in the audit). */
 export function PersonPanel({ id }: { id: number }) {
+  const person = usePerson(id);
+  return (
+    <QueryView query={person} loading={<Skeleton h={240} />}>
+      {(p) => <PersonDetails p={p} />}
+    </QueryView>
+  );
+}
+
+function PersonDetails({ p }: { p: Person }) {
   const { t } = useTranslation('staff');
   const me = useSessionUser();
-  const person = usePerson(id);
   const options = usePeopleOptions();
   const move = useMovePerson();
   const news = useSetNewsPerms();
@@ -48,15 +57,6 @@ export function PersonPanel({ id }: { id: number }) {
   const [confirm, setConfirm] = useState<'block' | 'reset' | null>(null);
   const [issued, setIssued] = useState<IssuedCredentials | null>(null);
 
-  if (person.isPending) return <Skeleton h={240} />;
-  if (person.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(person.error)}
-      </Alert>
-    );
-  }
-  const p = person.data;
   const self = p.id === me.id;
   const failure = [move, news, block, reset].find((m) => m.isError)?.error;
   const confirmLabels = {
@@ -79,9 +79,9 @@ export function PersonPanel({ id }: { id: number }) {
               {t(`role.${p.role as 1 | 2 | 3}`)} · {p.login}
             </Text>
           </div>
-          <Badge color={p.blocked ? 'red' : 'green'} variant="dot">
+          <StatusBadge color={p.blocked ? 'red' : 'green'}>
             {p.blocked ? t('status.blocked') : t('status.active')}
-          </Badge>
+          </StatusBadge>
         </Group>
         {p.group && <Text size="sm">{t('person.group', { group: p.group })}</Text>}
         {p.department && <Text size="sm">{localizedNameOrNull(p.department)}</Text>}
