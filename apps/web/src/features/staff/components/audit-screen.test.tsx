@@ -47,4 +47,70 @@ describe('the audit log', () => {
     expect(screen.getByText('somethingNew: x')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Записи журнала' })).toBeTruthy();
   });
+
+  it('names targets, fields and values as the screens do: no keys, no role numbers', async () => {
+    const at = (id: number, action: string, targetName: string, before: unknown, after: unknown) => ({
+      ...entry,
+      id,
+      action,
+      targetType: 'settings',
+      targetName,
+      before,
+      after,
+    });
+    fakeServer({
+      '/api/staff/audit/list.json': {
+        data: {
+          items: [
+            at(
+              1,
+              'settings.slot',
+              'slot 8',
+              { id: 8, number: 8, from: '08:00', to: '09:20' },
+              { id: 8, number: 8, from: '08:00', to: '09:30' },
+            ),
+            at(2, 'settings.window', '2026-27 / 1', null, {
+              year: 2026,
+              ws: 1,
+              from: '2026-12-01T09:00',
+              to: '2027-01-20T18:00',
+              creditCap: 33,
+            }),
+            at(
+              3,
+              'settings.room',
+              'room 305',
+              { id: 4, buildingId: 2, building: 'Б', number: '305', capacity: 30 },
+              { id: 4, buildingId: 2, building: 'Б', number: '305', capacity: 1200 },
+            ),
+            at(4, 'settings.institution', 'institution', { name: 'Окуу' }, { name: 'Университет Окуу' }),
+            {
+              ...at(5, 'person.create', 'Петров Владимир', null, { login: 'stu123456', role: 2 }),
+              targetType: 'person',
+            },
+          ],
+          actors: [{ id: 90, name: 'Мамытова Айпери' }],
+          page: 1,
+          pageSize: 50,
+          hasMore: false,
+          total: 5,
+        },
+      },
+    });
+    renderAt('/lms/staff/audit', <AuditScreen />, { user: staff });
+    const row = async (target: string) =>
+      (await screen.findByRole('cell', { name: target })).closest('tr')?.textContent ?? '';
+    expect(await row('Пара № 8')).toContain('Конец: 09:20 → 09:30');
+    const window = await row('Осеннее полугодие 2026-27');
+    expect(window).toContain('Лимит кредитов: 33');
+    expect(window).toContain('Начало: 01.12.2026, 09:00');
+    const room = await row('Аудитория Б-305');
+    expect(room).toContain('Мест: 30 → 1\u00a0200');
+    expect(room).not.toContain('buildingId');
+    expect(await row('Организация')).toContain('Название: Окуу → Университет Окуу');
+    expect(await row('Петров Владимир')).toContain('Роль: Студент');
+    for (const raw of ['slot 8', '2026-27 / 1', 'institution', 'creditCap', 'Роль: 2']) {
+      expect(screen.queryByText(raw, { exact: false })).toBeNull();
+    }
+  });
 });

@@ -1,42 +1,15 @@
-import type { TFunction } from 'i18next';
 import '@mantine/core/styles/Table.css';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { auditActions } from '@okuu/contracts/staff/audit';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DateField } from '../../../components/ui/date-fields';
 import { ListPagination } from '../../../components/ui/list-pagination';
-import { errorMessage } from '../../../lib/error-message';
-import { formatShortDate, formatTime } from '../../../lib/format';
+import { QueryView } from '../../../components/ui/query-view';
+import { formatDateTime } from '../../../lib/format';
 import { type AuditFilters, noAuditFilters, useAudit } from '../api/audit';
-
-/** The fields whose value differs between before and after, 'field: old → new'. */
-/**
- * The changed fields of a record, each named by its label (the fields' catalogue; the key where it has none), yes and
- * no for a switch.
- */
-function changes(before: unknown, after: unknown, t: TFunction<'staff'>): string[] {
-  const b = (before ?? {}) as Record<string, unknown>;
-  const a = (after ?? {}) as Record<string, unknown>;
-  const label = (key: string) => t(`fields:${key}`, { defaultValue: key });
-  const show = (v: unknown) =>
-    v === null || v === undefined ? '—' : typeof v === 'boolean' ? t(v ? 'audit.yes' : 'audit.no') : String(v);
-  return [...new Set([...Object.keys(b), ...Object.keys(a)])]
-    .filter((key) => JSON.stringify(b[key]) !== JSON.stringify(a[key]))
-    .map((key) => `${label(key)}: ${before ? `${show(b[key])} → ` : ''}${show(a[key])}`);
-}
+import { auditChanges, auditTarget } from '../lib/audit-text';
 
 /** Staff: the audit log, filtered by who, action and day; read only. */
 export function AuditScreen() {
@@ -79,8 +52,8 @@ export function AuditScreen() {
                 ...auditActions.map((a) => ({ value: a, label: t(`action.${a}`) })),
               ]}
             />
-            <TextInput type="date" label={t('audit.from')} value={draft.from} onChange={set('from')} />
-            <TextInput type="date" label={t('audit.to')} value={draft.to} onChange={set('to')} />
+            <DateField label={t('audit.from')} value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
+            <DateField label={t('audit.to')} value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
             <Group align="flex-end" gap="xs">
               <Button type="submit">{t('search.apply')}</Button>
               <Button
@@ -110,50 +83,46 @@ export function AuditScreen() {
           </>
         )}
       </Group>
-      {log.isPending ? (
-        <Skeleton h={200} />
-      ) : log.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(log.error)}
-        </Alert>
-      ) : log.data.items.length === 0 ? (
-        <Text c="dimmed">{t('audit.empty')}</Text>
-      ) : (
-        // A long change scrolls sideways: the keyboard reaches the scrolling area too.
-        <Table.ScrollContainer
-          minWidth={720}
-          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('audit.table') } }}
-        >
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('audit.when')}</Table.Th>
-                <Table.Th>{t('audit.actor')}</Table.Th>
-                <Table.Th>{t('audit.action')}</Table.Th>
-                <Table.Th>{t('audit.target')}</Table.Th>
-                <Table.Th>{t('audit.changes')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {log.data.items.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatShortDate(e.at)} {formatTime(e.at)}
-                  </Table.Td>
-                  <Table.Td>{e.actorName}</Table.Td>
-                  <Table.Td>{t(`action.${e.action}`, { defaultValue: e.action })}</Table.Td>
-                  <Table.Td>{e.targetName ?? '—'}</Table.Td>
-                  <Table.Td ff="monospace" fz="xs">
-                    {changes(e.before, e.after, t).map((line) => (
-                      <div key={line}>{line}</div>
-                    ))}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <QueryView query={log} loading={<Skeleton h={200} />}>
+        {({ items }) =>
+          items.length === 0 ? (
+            <Text c="dimmed">{t('audit.empty')}</Text>
+          ) : (
+            // A long change scrolls sideways: the keyboard reaches the scrolling area too.
+            <Table.ScrollContainer
+              minWidth={720}
+              scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('audit.table') } }}
+            >
+              <Table striped verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('audit.when')}</Table.Th>
+                    <Table.Th>{t('audit.actor')}</Table.Th>
+                    <Table.Th>{t('audit.action')}</Table.Th>
+                    <Table.Th>{t('audit.target')}</Table.Th>
+                    <Table.Th>{t('audit.changes')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((e) => (
+                    <Table.Tr key={e.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</Table.Td>
+                      <Table.Td>{e.actorName}</Table.Td>
+                      <Table.Td>{t(`action.${e.action}`, { defaultValue: e.action })}</Table.Td>
+                      <Table.Td>{auditTarget(e, t)}</Table.Td>
+                      <Table.Td ff="monospace" fz="xs">
+                        {auditChanges(e, t).map((line) => (
+                          <div key={line}>{line}</div>
+                        ))}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryView>
       {log.data && (
         <ListPagination
           page={page}
