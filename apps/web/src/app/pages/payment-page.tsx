@@ -3,10 +3,10 @@ import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { roles } from '@okuu/contracts/endpoint';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/ui/page-title';
+import { QueryView } from '../../components/ui/query-view';
 import { useDefaultYear } from '../../features/misc/api/get-default-year';
 import { useYears } from '../../features/misc/api/get-years';
 import { PaymentScreen } from '../../features/payment/components/payment-screen';
-import { errorMessage } from '../../lib/error-message';
 import { useSessionUser } from '../../lib/use-session';
 import { useDesktop } from '../desktop';
 
@@ -28,17 +28,15 @@ export function PaymentPage() {
       </Title>
       {!student ? (
         <Alert color="blue">{tp('notForRole')}</Alert>
-      ) : years.isError || defaultYear.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(years.error ?? defaultYear.error)}
-        </Alert>
-      ) : years.data && defaultYear.data ? (
-        <>
-          <Text c="dimmed">{tp('intro')}</Text>
-          <PaymentScreen years={years.data} defaultYear={defaultYear.data.id} desktop={desktop} />
-        </>
       ) : (
-        <Skeleton h={160} />
+        <QueryView queries={[years, defaultYear] as const} loading={<Skeleton h={160} />}>
+          {([list, fallback]) => (
+            <>
+              <Text c="dimmed">{tp('intro')}</Text>
+              <PaymentScreen years={list} defaultYear={fallback.id} desktop={desktop} />
+            </>
+          )}
+        </QueryView>
       )}
     </Stack>
   );

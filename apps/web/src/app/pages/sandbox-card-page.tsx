@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title';
 import { useSandboxCheckout, useSandboxConfirm, useSandboxPay } from '../../features/payment/api/sandbox';
-import { formatSom } from '../../features/payment/lib/money';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/error-message';
+import { formatMoney } from '../../lib/format';
 import { localizedName } from '../../lib/localized';
 
 /** How long the page shows 'paid' before it sends the payer back. */
@@ -97,7 +97,7 @@ export function SandboxCardPage() {
                   {t('sandbox.amount')}
                 </Text>
                 <Text fz={28} fw={700} data-testid="sandbox-amount">
-                  {formatSom(order.amount)} {t('som')}
+                  {formatMoney(order.amount)} {t('som')}
                 </Text>
               </Stack>
 
@@ -146,7 +146,7 @@ export function SandboxCardPage() {
                       </Alert>
                     )}
                     <Button type="submit" loading={pay.isPending} size="md">
-                      {t('sandbox.pay', { amount: formatSom(order.amount) })}
+                      {t('sandbox.pay', { amount: formatMoney(order.amount) })}
                     </Button>
                   </Stack>
                 </form>

@@ -3,6 +3,7 @@ import { Alert, Stack, Title } from '@mantine/core';
 import { roles } from '@okuu/contracts/endpoint';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/ui/page-title';
+import { QueryView } from '../../components/ui/query-view';
 import { useYears } from '../../features/misc/api/get-years';
 import { StaffPayments } from '../../features/payment/components/staff-payments';
 import { useSessionUser } from '../../lib/use-session';
@@ -22,7 +23,7 @@ export function StaffPaymentsPage() {
       {user.role !== roles.staff ? (
         <Alert color="blue">{t('staff.notForRole')}</Alert>
       ) : (
-        <StaffPayments years={years.data ?? []} />
+        <QueryView query={years}>{(list) => <StaffPayments years={list} />}</QueryView>
       )}
     </Stack>
   );

@@ -3,8 +3,8 @@ import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
+import { formatMoney } from '../../../lib/format';
 import { usePayByCard } from '../api/pay-by-card';
-import { formatSom } from '../lib/money';
 
 interface Props {
   year: number;
@@ -60,7 +60,7 @@ export function CardPaymentButton({ year, serviceId, serviceName, amount }: Prop
         closeButtonProps={{ 'aria-label': t('card.close') }}
       >
         <Text size="sm">
-          {t('card.confirmText', { service: serviceName, amount: amount === null ? '' : formatSom(amount) })}
+          {t('card.confirmText', { service: serviceName, amount: amount === null ? '' : formatMoney(amount) })}
         </Text>
         {pay.isError && (
           <Alert color="red" mt="md" role="alert">

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Payment } from '@okuu/contracts/payment/payment';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
-import { formatShortDate, formatTime } from '../../../lib/format';
+import { QueryView } from '../../../components/ui/query-view';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { localizedName } from '../../../lib/localized';
 import { usePaymentHistory } from '../api/get-payment-history';
-import { formatSom } from '../lib/money';
+
 import { PaymentStatusBadge } from './payment-status-badge';
 
 function PaymentRow({ payment }: { payment: Payment }) {
@@ -17,8 +17,8 @@ function PaymentRow({ payment }: { payment: Payment }) {
         <Stack gap={2} miw={0}>
           <Text fw={500}>{localizedName(payment.service)}</Text>
           <Text size="sm" c="dimmed">
-            {formatShortDate(payment.created)} {formatTime(payment.created)} · {t(`method.${payment.method}`)} ·{' '}
-            {t('history.code')} {payment.code} · {payment.year.name}
+            {formatDateTime(payment.created)} · {t(`method.${payment.method}`)} · {t('history.code')} {payment.code} ·{' '}
+            {payment.year.name}
           </Text>
           {payment.receiptUrl && (
             <Anchor href={`${payment.receiptUrl}&lang=${currentLanguage()}`} download size="sm">
@@ -28,7 +28,7 @@ function PaymentRow({ payment }: { payment: Payment }) {
         </Stack>
         <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
           <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {formatSom(payment.amount)} {t('som')}
+            {formatMoney(payment.amount)} {t('som')}
           </Text>
           <PaymentStatusBadge status={payment.status} />
         </Stack>
@@ -51,20 +51,23 @@ export function PaymentHistory() {
           {t('history.refresh')}
         </Button>
       </Group>
-      {history.isPending ? (
-        <Stack gap="sm">
-          <Skeleton h={72} />
-          <Skeleton h={72} />
-        </Stack>
-      ) : history.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(history.error)}
-        </Alert>
-      ) : history.data.length === 0 ? (
-        <Text c="dimmed">{t('history.empty')}</Text>
-      ) : (
-        history.data.map((payment) => <PaymentRow key={payment.id} payment={payment} />)
-      )}
+      <QueryView
+        query={history}
+        loading={
+          <Stack gap="sm">
+            <Skeleton h={72} />
+            <Skeleton h={72} />
+          </Stack>
+        }
+      >
+        {(payments) =>
+          payments.length === 0 ? (
+            <Text c="dimmed">{t('history.empty')}</Text>
+          ) : (
+            payments.map((payment) => <PaymentRow key={payment.id} payment={payment} />)
+          )
+        }
+      </QueryView>
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { usePaymentStatus } from '../api/get-payment-history';
-import { formatSom } from '../lib/money';
 
 const knownReasons = ['declined', 'wrong_code', 'provider_unavailable'] as const;
 
@@ -26,7 +26,7 @@ export function PaymentResult({ paymentId, onDismiss }: { paymentId: number; onD
   if (payment.status === 'paid') {
     return (
       <Alert color="green" {...common} data-testid="payment-result">
-        {t('result.paid', { amount: formatSom(payment.amount), service: localizedName(payment.service) })}
+        {t('result.paid', { amount: formatMoney(payment.amount), service: localizedName(payment.service) })}
       </Alert>
     );
   }

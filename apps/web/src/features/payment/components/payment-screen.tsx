@@ -20,12 +20,14 @@ import { formatPaymentCode } from '@okuu/contracts/payment/payment-code';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { QueryView } from '../../../components/ui/query-view';
 import { errorMessage } from '../../../lib/error-message';
+import { formatMoney } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { useBankApps } from '../api/get-bank-apps';
 import { usePaymentCode } from '../api/get-payment-code';
 import { useServices } from '../api/get-services';
-import { formatSom, parseSom, somInputText } from '../lib/money';
+import { parseSom, somInputText } from '../lib/money';
 import { BankAppList } from './bank-app-list';
 import { CardPaymentButton } from './card-payment-button';
 import { PaymentHistory } from './payment-history';
@@ -118,53 +120,57 @@ export function PaymentScreen({ years, defaultYear, desktop }: Props) {
         />
       )}
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-        {services.isPending ? (
-          <Skeleton h={120} />
-        ) : services.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(services.error)}
-          </Alert>
-        ) : services.data.length === 0 ? (
-          <Text c="dimmed">{t('form.noServices')}</Text>
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <NativeSelect
-              label={t('form.service')}
-              value={serviceId === null ? '' : String(serviceId)}
-              onChange={(event) => choose(Number(event.currentTarget.value))}
-              data={[
-                { value: '', label: t('form.servicePlaceholder'), disabled: true },
-                ...services.data.map((s) => ({ value: String(s.id), label: localizedName(s) })),
-              ]}
-            />
-            <NativeSelect
-              label={t('form.year')}
-              value={String(year)}
-              onChange={(event) => setYear(Number(event.currentTarget.value))}
-              data={years.map((y) => ({ value: String(y.id), label: y.name }))}
-            />
-            <TextInput
-              label={t('form.amount')}
-              value={service ? amountText : ''}
-              onChange={(event) => setAmountText(event.currentTarget.value)}
-              readOnly={!service?.amountEditable}
-              disabled={!service}
-              inputMode="decimal"
-              description={
-                service
-                  ? service.amountEditable
-                    ? t('form.amountRange', { min: formatSom(service.minAmount), max: formatSom(service.maxAmount) })
-                    : t('form.amountFixed')
-                  : undefined
-              }
-              error={
-                service?.amountEditable && amount === null
-                  ? t('form.amountRange', { min: formatSom(service.minAmount), max: formatSom(service.maxAmount) })
-                  : undefined
-              }
-            />
-          </SimpleGrid>
-        )}
+        <QueryView query={services} loading={<Skeleton h={120} />}>
+          {(list) =>
+            list.length === 0 ? (
+              <Text c="dimmed">{t('form.noServices')}</Text>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                <NativeSelect
+                  label={t('form.service')}
+                  value={serviceId === null ? '' : String(serviceId)}
+                  onChange={(event) => choose(Number(event.currentTarget.value))}
+                  data={[
+                    { value: '', label: t('form.servicePlaceholder'), disabled: true },
+                    ...list.map((s) => ({ value: String(s.id), label: localizedName(s) })),
+                  ]}
+                />
+                <NativeSelect
+                  label={t('form.year')}
+                  value={String(year)}
+                  onChange={(event) => setYear(Number(event.currentTarget.value))}
+                  data={years.map((y) => ({ value: String(y.id), label: y.name }))}
+                />
+                <TextInput
+                  label={t('form.amount')}
+                  value={service ? amountText : ''}
+                  onChange={(event) => setAmountText(event.currentTarget.value)}
+                  readOnly={!service?.amountEditable}
+                  disabled={!service}
+                  inputMode="decimal"
+                  description={
+                    service
+                      ? service.amountEditable
+                        ? t('form.amountRange', {
+                            min: formatMoney(service.minAmount),
+                            max: formatMoney(service.maxAmount),
+                          })
+                        : t('form.amountFixed')
+                      : undefined
+                  }
+                  error={
+                    service?.amountEditable && amount === null
+                      ? t('form.amountRange', {
+                          min: formatMoney(service.minAmount),
+                          max: formatMoney(service.maxAmount),
+                        })
+                      : undefined
+                  }
+                />
+              </SimpleGrid>
+            )
+          }
+        </QueryView>
       </Paper>
 
       {service && code.isError && (
@@ -212,7 +218,7 @@ export function PaymentScreen({ years, defaultYear, desktop }: Props) {
                   {t('code.hint')}
                 </Text>
                 <Text size="lg" fw={600} mt="xs">
-                  {formatSom(shown.amount)} {t('som')}
+                  {formatMoney(shown.amount)} {t('som')}
                 </Text>
               </Stack>
             </Paper>
@@ -248,7 +254,7 @@ export function PaymentScreen({ years, defaultYear, desktop }: Props) {
               <PaymentQr
                 link={shown.qr.link}
                 code={shown.code}
-                alt={t('qr.alt', { service: serviceName, amount: formatSom(shown.amount) })}
+                alt={t('qr.alt', { service: serviceName, amount: formatMoney(shown.amount) })}
               />
             </Stack>
           </Paper>

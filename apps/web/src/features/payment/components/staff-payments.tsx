@@ -1,27 +1,16 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Table.css';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { paymentMethods, paymentStatuses } from '@okuu/contracts/payment/payment';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/error-message';
-import { formatShortDate, formatTime } from '../../../lib/format';
+import { DateField } from '../../../components/ui/date-fields';
+import { QueryView } from '../../../components/ui/query-view';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { useServices } from '../api/get-services';
 import { noStaffFilters, type StaffFilters, staffExportUrl, useStaffPayments } from '../api/get-staff-payments';
-import { formatSom } from '../lib/money';
+
 import { PaymentStatusBadge } from './payment-status-badge';
 
 /** Staff: payments for reconciliation, filtered, exported as CSV or XLSX. */
@@ -77,8 +66,8 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
                 ...years.map((y) => ({ value: String(y.id), label: y.name })),
               ]}
             />
-            <TextInput type="date" label={t('staff.from')} value={draft.from} onChange={set('from')} />
-            <TextInput type="date" label={t('staff.to')} value={draft.to} onChange={set('to')} />
+            <DateField label={t('staff.from')} value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
+            <DateField label={t('staff.to')} value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
             <TextInput
               label={t('staff.searchLabel')}
               placeholder={t('staff.search')}
@@ -105,7 +94,7 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
 
       <Group justify="space-between" align="center">
         <Text role="status">
-          {list.data ? t('staff.found', { count: list.data.total, amount: formatSom(list.data.paidTotal) }) : ''}
+          {list.data ? t('staff.found', { count: list.data.total, amount: formatMoney(list.data.paidTotal) }) : ''}
         </Text>
         <Group gap="xs">
           <Button component="a" href={staffExportUrl(filters, 'csv')} download variant="light">
@@ -117,50 +106,46 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
         </Group>
       </Group>
 
-      {list.isPending ? (
-        <Skeleton h={200} />
-      ) : list.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(list.error)}
-        </Alert>
-      ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">{t('staff.empty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('history.date')}</Table.Th>
-                <Table.Th>{t('history.code')}</Table.Th>
-                <Table.Th>{t('staff.student')}</Table.Th>
-                <Table.Th>{t('staff.group')}</Table.Th>
-                <Table.Th>{t('history.service')}</Table.Th>
-                <Table.Th>{t('history.method')}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t('history.amount')}</Table.Th>
-                <Table.Th>{t('history.status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatShortDate(p.created)} {formatTime(p.created)}
-                  </Table.Td>
-                  <Table.Td ff="monospace">{p.code}</Table.Td>
-                  <Table.Td>{p.student.fullName}</Table.Td>
-                  <Table.Td>{p.student.group ?? '—'}</Table.Td>
-                  <Table.Td>{localizedName(p.service)}</Table.Td>
-                  <Table.Td>{t(`method.${p.method}`)}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatSom(p.amount)}</Table.Td>
-                  <Table.Td>
-                    <PaymentStatusBadge status={p.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <QueryView query={list} loading={<Skeleton h={200} />}>
+        {({ items }) =>
+          items.length === 0 ? (
+            <Text c="dimmed">{t('staff.empty')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={760}>
+              <Table striped highlightOnHover verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('history.date')}</Table.Th>
+                    <Table.Th>{t('history.code')}</Table.Th>
+                    <Table.Th>{t('staff.student')}</Table.Th>
+                    <Table.Th>{t('staff.group')}</Table.Th>
+                    <Table.Th>{t('history.service')}</Table.Th>
+                    <Table.Th>{t('history.method')}</Table.Th>
+                    <Table.Th style={{ textAlign: 'right' }}>{t('history.amount')}</Table.Th>
+                    <Table.Th>{t('history.status')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((p) => (
+                    <Table.Tr key={p.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.created)}</Table.Td>
+                      <Table.Td ff="monospace">{p.code}</Table.Td>
+                      <Table.Td>{p.student.fullName}</Table.Td>
+                      <Table.Td>{p.student.group ?? '—'}</Table.Td>
+                      <Table.Td>{localizedName(p.service)}</Table.Td>
+                      <Table.Td>{t(`method.${p.method}`)}</Table.Td>
+                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatMoney(p.amount)}</Table.Td>
+                      <Table.Td>
+                        <PaymentStatusBadge status={p.status} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </QueryView>
       {list.data && (page > 1 || list.data.hasMore) && (
         <Group justify="center" gap="xs">
           <Button

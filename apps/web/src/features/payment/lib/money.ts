@@ -1,23 +1,8 @@
 import { currentLanguage } from '../../../lib/i18n';
 import type { Language } from '../../../lib/languages';
 
-/**
- * Money is kept in tyiyn (integers) and shown as som with two decimals in the reader's language: '1 234,50' in
- * Russian and Kyrgyz, '1,234.50' in English. (By hand, not Intl: Chromium has no Kyrgyz, and text is enough.)
- */
-const separators: Record<Language, { group: string; decimal: string }> = {
-  ru: { group: '\u00a0', decimal: ',' },
-  kg: { group: '\u00a0', decimal: ',' },
-  en: { group: ',', decimal: '.' },
-};
-
-export function formatSom(tyiyn: number, language: Language = currentLanguage()): string {
-  const { group, decimal } = separators[language];
-  const sign = tyiyn < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(tyiyn));
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return `${sign}${whole}${decimal}${String(abs % 100).padStart(2, '0')}`;
-}
+/** The decimal separator of typed amounts in each language (lib/format writes amounts for reading). */
+const decimalOf: Record<Language, string> = { ru: ',', kg: ',', en: '.' };
 
 /**
  * A typed amount of som ('1 234,5', '1234.50', '700') in tyiyn, or null when it is not a positive amount with at most
@@ -35,5 +20,5 @@ export function parseSom(text: string): number | null {
 export function somInputText(tyiyn: number, language: Language = currentLanguage()): string {
   const cents = tyiyn % 100;
   const whole = String(Math.floor(tyiyn / 100));
-  return cents === 0 ? whole : `${whole}${separators[language].decimal}${String(cents).padStart(2, '0')}`;
+  return cents === 0 ? whole : `${whole}${decimalOf[language]}${String(cents).padStart(2, '0')}`;
 }
