@@ -2,6 +2,7 @@ import type { ErrorCode } from '@okuu/contracts/errors';
 import type { ValidationIssue, ValidationRule } from '@okuu/contracts/messages';
 import i18n from 'i18next';
 import { ApiError } from './api';
+import { formatParams } from './format';
 import { currentLanguage } from './i18n';
 import { localeOf } from './languages';
 
@@ -17,7 +18,7 @@ export function errorMessage(error: unknown): string {
   if (code === 'validation' && error.issues.length > 0)
     return error.issues.map((issue) => issueMessage(issue)).join(' ');
   if (code && error.params && i18n.exists(`errors:detail.${code}`)) {
-    return i18n.t(`errors:detail.${code as 'weak_password'}`, error.params);
+    return i18n.t(`errors:detail.${code as 'weak_password'}`, formatParams(error.params));
   }
   if (code && i18n.exists(`errors:code.${code}`)) return i18n.t(`errors:code.${code}`);
   return i18n.t(`errors:category.${error.category}`);
@@ -30,7 +31,7 @@ export function errorMessage(error: unknown): string {
 export function issueMessage(issue: ValidationIssue, label?: string): string {
   // A rule this version does not know yet (a newer server) reads as the catch-all.
   const rule: ValidationRule = i18n.exists(`errors:rule.${issue.rule}`) ? issue.rule : 'invalid';
-  const problem = i18n.t(`errors:rule.${rule}`, issue.params ?? {});
+  const problem = i18n.t(`errors:rule.${rule}`, formatParams(issue.params ?? {}));
   const field = issue.path.find((key): key is string => typeof key === 'string');
   if (label) return i18n.t('errors:issue.withField', { field: label, problem });
   if (field && i18n.exists(`fields:${field}`)) {

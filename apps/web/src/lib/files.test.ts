@@ -59,8 +59,8 @@ describe('files', () => {
   });
 
   it('writes sizes in B, KB or MB', () => {
-    expect(fileSizeParts(512)).toEqual({ value: 512, unit: 'b' });
-    expect(fileSizeParts(14 * 1024 + 100)).toEqual({ value: 14, unit: 'kb' });
-    expect(fileSizeParts(2.54 * 1024 * 1024)).toEqual({ value: 2.5, unit: 'mb' });
+    expect(fileSizeParts(512)).toEqual({ value: '512', unit: 'b' });
+    expect(fileSizeParts(14 * 1024 + 100)).toEqual({ value: '14', unit: 'kb' });
+    expect(fileSizeParts(2.54 * 1024 * 1024)).toEqual({ value: '2,5', unit: 'mb' });
   });
 });

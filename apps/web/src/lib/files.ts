@@ -1,5 +1,7 @@
 /** What the interface shows about attached files: their kind (for the icon), a short name, a readable size. */
 
+import { formatNumber } from './format';
+
 export type FileKind = 'pdf' | 'sheet' | 'doc' | 'text' | 'slides' | 'other';
 
 const kindByExtension: Record<string, FileKind> = {
@@ -54,9 +56,12 @@ export function oversizedFiles<F extends { size: number }>(files: readonly F[], 
   return files.filter((file) => file.size > maxUploadMb * MB);
 }
 
-/** A size for people: "512 B", "14 KB", "2.5 MB" (units from the catalogue of the caller's language). */
-export function fileSizeParts(bytes: number): { value: number; unit: 'b' | 'kb' | 'mb' } {
-  if (bytes < 1024) return { value: bytes, unit: 'b' };
-  if (bytes < MB) return { value: Math.round(bytes / 1024), unit: 'kb' };
-  return { value: Math.round((bytes / MB) * 10) / 10, unit: 'mb' };
+/**
+ * A size for people: "512 B", "14 KB", "2,5 MB" (the figure in the reader's language, the unit from the catalogue of
+ * the caller's).
+ */
+export function fileSizeParts(bytes: number): { value: string; unit: 'b' | 'kb' | 'mb' } {
+  if (bytes < 1024) return { value: formatNumber(bytes), unit: 'b' };
+  if (bytes < MB) return { value: formatNumber(Math.round(bytes / 1024)), unit: 'kb' };
+  return { value: formatNumber(Math.round((bytes / MB) * 10) / 10), unit: 'mb' };
 }

@@ -138,6 +138,16 @@ export function parseShortDate(text: string): string | null {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : null;
 }
 
+/**
+ * A message's parameters (an error's limits, a distance) with their numbers written for the reader ("2 002"); `count`
+ * stays a number, as the catalogues' plural forms choose by it.
+ */
+export function formatParams(params: Record<string, string | number>): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(params).map(([key, v]) => [key, typeof v === 'number' && key !== 'count' ? formatNumber(v) : v]),
+  );
+}
+
 /** "Иванов Иван Иванович" → "Иванов И. И.". */
 export function shortName(fullName: string): string {
   const [lastName = '', ...rest] = fullName.trim().split(/\s+/);

@@ -39,8 +39,14 @@ const datesSettings = () => ({ locale: dayjsLocale[currentLanguage()], firstDayO
 export function DateField({
   value,
   onChange,
+  withinPortal = true,
   ...props
-}: FieldProps & { value: string; onChange: (value: string) => void }) {
+}: FieldProps & {
+  value: string;
+  onChange: (value: string) => void;
+  /** False inside another popover, which a click on a calendar elsewhere in the page would close. */
+  withinPortal?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <DatesProvider settings={datesSettings()}>
@@ -63,7 +69,7 @@ export function DateField({
           nextDecade: t('dateField.nextDecade'),
           previousDecade: t('dateField.previousDecade'),
         }}
-        popoverProps={{ withinPortal: true }}
+        popoverProps={{ withinPortal }}
         autoComplete="off"
       />
     </DatesProvider>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-message';
+import { formatNumber, formatParams } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { hasStoredSession, LOGIN_PATH } from '../../../lib/session';
 import { scanCheckin, sendCheckin } from '../api/checkin';
@@ -51,7 +52,7 @@ export function CheckinScreen() {
   /** A refusal of QR check-in explained with its numbers (this screen's texts), any other failure as usual. */
   function refusalMessage(err: unknown): string {
     if (!(err instanceof ApiError) || !i18n.exists(`checkin:refused.${err.code}`)) return errorMessage(err);
-    return t(`refused.${err.code}` as 'refused.qr_stale', err.params ?? {});
+    return t(`refused.${err.code}` as 'refused.qr_stale', formatParams(err.params ?? {}));
   }
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -175,7 +176,7 @@ export function CheckinScreen() {
         )}
         {step.kind === 'done' && (
           <Alert color="teal" title={t(step.repeat ? 'student.repeat' : 'student.success')} role="status">
-            {t('student.distance', { meters: step.distanceM })}
+            {t('student.distance', { meters: formatNumber(Math.round(step.distanceM)) })}
           </Alert>
         )}
         {step.kind === 'failed' && (

@@ -1,13 +1,16 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { type CheckinToken, checkinPath } from '@okuu/contracts/qr/checkin';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { QueryView } from '../../../components/ui/query-view';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { sessionEnded } from '../../../lib/api';
 import { ChatSocket, chatSocketUrl } from '../../../lib/chat-socket';
 import { errorMessage } from '../../../lib/error-message';
+import { formatNumber, formatTime } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { checkinKeys, getCheckinToken, startCheckin, stopCheckin, useCheckinAttempts } from '../api/checkin';
 import { currentPlace } from '../lib/place';
@@ -210,34 +213,34 @@ export function ProjectorScreen({ entryId }: { entryId: number }) {
         <Title order={2} size="h4" mb="sm">
           {t('projector.list')}
         </Title>
-        {attempts.isError ? (
-          <Alert color="red">{errorMessage(attempts.error)}</Alert>
-        ) : !attempts.data ? (
-          <Loader size="sm" />
-        ) : attempts.data.attempts.length === 0 ? (
-          <Text c="dimmed">{t('projector.empty')}</Text>
-        ) : (
-          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="checkin-attempts">
-            {attempts.data.attempts.map((a) => (
-              <Group component="li" key={a.studentId} gap="xs" justify="space-between" wrap="wrap">
-                <Text fw={500}>{a.fullName}</Text>
-                <Group gap="xs">
-                  <Badge color={a.result === 'accepted' ? 'teal' : 'red'} variant="dot" tt="none">
-                    {t(`result.${a.result}`)}
-                  </Badge>
-                  {a.distanceM !== null && (
-                    <Text size="sm" c="dimmed">
-                      {t('projector.distance', { meters: Math.round(a.distanceM) })}
-                    </Text>
-                  )}
-                  <Text size="sm" c="dimmed">
-                    {new Date(a.at).toLocaleTimeString()}
-                  </Text>
-                </Group>
-              </Group>
-            ))}
-          </Stack>
-        )}
+        <QueryView query={attempts}>
+          {({ attempts: list }) =>
+            list.length === 0 ? (
+              <Text c="dimmed">{t('projector.empty')}</Text>
+            ) : (
+              <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="checkin-attempts">
+                {list.map((a) => (
+                  <Group component="li" key={a.studentId} gap="xs" justify="space-between" wrap="wrap">
+                    <Text fw={500}>{a.fullName}</Text>
+                    <Group gap="xs">
+                      <StatusBadge color={a.result === 'accepted' ? 'teal' : 'red'}>
+                        {t(`result.${a.result}`)}
+                      </StatusBadge>
+                      {a.distanceM !== null && (
+                        <Text size="sm" c="dimmed">
+                          {t('projector.distance', { meters: formatNumber(Math.round(a.distanceM)) })}
+                        </Text>
+                      )}
+                      <Text size="sm" c="dimmed">
+                        {formatTime(a.at)}
+                      </Text>
+                    </Group>
+                  </Group>
+                ))}
+              </Stack>
+            )
+          }
+        </QueryView>
       </Paper>
       <ConfirmDialog
         opened={confirming}

@@ -4,7 +4,9 @@ import type { journalLessonTopicSave } from '@okuu/contracts/journal/endpoints';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/ui/date-fields';
 import { errorMessage } from '../../../lib/error-message';
+import { bishkekDay } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useTimeSlots } from '../api/get-choices';
 import type { JournalChoice, LessonChoice } from '../api/keys';
@@ -19,16 +21,11 @@ interface Props {
   endsOn: string;
 }
 
-/** Today in Bishkek (UTC+6), YYYY-MM-DD. */
-function bishkekToday(): string {
-  return new Date(Date.now() + 6 * 3600_000).toISOString().slice(0, 10);
-}
-
 /** Adds a lesson: a date of the half-year, its slot (the timetable's proposed), which time, and a topic. */
 export function AddLesson({ choice, add, startsOn, endsOn }: Props) {
   const { t } = useTranslation('journal');
   const [opened, setOpened] = useState(false);
-  const today = bishkekToday();
+  const today = bishkekDay();
   const [date, setDate] = useState(today < startsOn ? startsOn : today > endsOn ? endsOn : today);
   const [slot, setSlot] = useState<string | null>(null);
   const [times, setTimes] = useState('1');
@@ -75,16 +72,16 @@ export function AddLesson({ choice, add, startsOn, endsOn }: Props) {
           }}
         >
           <Stack gap="xs">
-            <TextInput
-              type="date"
+            <DateField
               label={t('lesson.date')}
               value={date}
-              min={startsOn}
-              max={endsOn}
-              onChange={(e) => {
-                setDate(e.currentTarget.value);
+              minDate={startsOn}
+              maxDate={endsOn}
+              onChange={(next) => {
+                setDate(next);
                 setSlot(null);
               }}
+              withinPortal={false}
               required
             />
             <Select
