@@ -14,8 +14,8 @@ export const SANDBOX_PAY_PATH = '/lms/sandbox/pay';
 export interface MenuEntry {
   key: MenuKey;
   path: string;
-  /** Who sees the entry: teachers and students when not said. */
-  roles?: readonly Role[];
+  /** The roles the entry serves: only they see it. */
+  roles: readonly Role[];
 }
 
 // The roles by number, not the contracts' `roles`: the router imports this file, and the contracts would bring zod
@@ -23,45 +23,73 @@ export interface MenuEntry {
 const teacher: Role = 1;
 const student: Role = 2;
 const staff: Role = 3;
+const teachers: readonly Role[] = [teacher];
+const students: readonly Role[] = [student];
 const portal: readonly Role[] = [teacher, student];
 const everyone: readonly Role[] = [teacher, student, staff];
 
-/** The side menu of spec section 2, in its order; staff see the entries that make sense to them. */
+/**
+ * The side menu of spec section 2, in its order, each entry with the roles it serves (the one place that says who
+ * sees what): the teacher's workload and grading sheet for teachers; registration, payments, references and the
+ * transcript for students; the library, documents, rooms and the manual for staff too.
+ */
 export const menuEntries: readonly MenuEntry[] = [
-  { key: 'schedule', path: '/lms/schedule' },
-  { key: 'gradingSheet', path: `${UNAVAILABLE_PATH}/grading-sheet` },
+  { key: 'schedule', path: '/lms/schedule', roles: portal },
+  { key: 'gradingSheet', path: `${UNAVAILABLE_PATH}/grading-sheet`, roles: teachers },
   { key: 'documents', path: `${UNAVAILABLE_PATH}/documents`, roles: everyone },
-  { key: 'personalCard', path: `${UNAVAILABLE_PATH}/personal-card` },
-  { key: 'journal', path: '/lms/journal' },
-  { key: 'umk', path: '/lms/umk' },
+  { key: 'personalCard', path: `${UNAVAILABLE_PATH}/personal-card`, roles: portal },
+  { key: 'journal', path: '/lms/journal', roles: portal },
+  { key: 'umk', path: '/lms/umk', roles: portal },
   { key: 'library', path: '/lms/library', roles: everyone },
-  { key: 'testing', path: `${UNAVAILABLE_PATH}/testing` },
-  { key: 'workload', path: `${UNAVAILABLE_PATH}/workload` },
-  { key: 'rating', path: `${UNAVAILABLE_PATH}/rating` },
-  { key: 'questionnaire', path: `${UNAVAILABLE_PATH}/questionnaire` },
-  { key: 'registration', path: '/lms/registration' },
-  { key: 'paymentCode', path: '/lms/paymentcode' },
-  { key: 'references', path: '/lms/singlewindow' },
+  { key: 'testing', path: `${UNAVAILABLE_PATH}/testing`, roles: portal },
+  { key: 'workload', path: `${UNAVAILABLE_PATH}/workload`, roles: teachers },
+  { key: 'rating', path: `${UNAVAILABLE_PATH}/rating`, roles: portal },
+  { key: 'questionnaire', path: `${UNAVAILABLE_PATH}/questionnaire`, roles: portal },
+  { key: 'registration', path: '/lms/registration', roles: students },
+  { key: 'paymentCode', path: '/lms/paymentcode', roles: students },
+  { key: 'references', path: '/lms/singlewindow', roles: students },
   { key: 'rooms', path: `${UNAVAILABLE_PATH}/rooms`, roles: everyone },
-  { key: 'webinar', path: `${UNAVAILABLE_PATH}/webinar` },
+  { key: 'webinar', path: `${UNAVAILABLE_PATH}/webinar`, roles: portal },
   { key: 'manual', path: `${UNAVAILABLE_PATH}/manual`, roles: everyone },
-  { key: 'transcript', path: '/lms/transcript' },
+  { key: 'transcript', path: '/lms/transcript', roles: students },
+];
+
+/** The applications panel's tiles of teachers and students, with the roles each serves. */
+export const appEntries: readonly { title: TitleKey; path: string; roles: readonly Role[] }[] = [
+  { title: 'news', path: '/lms/news', roles: portal },
+  { title: 'chat', path: '/lms/chat', roles: portal },
+  { title: 'schedule', path: '/lms/schedule', roles: portal },
+  { title: 'journal', path: '/lms/journal', roles: portal },
+  { title: 'umk', path: '/lms/umk', roles: portal },
+  { title: 'library', path: '/lms/library', roles: portal },
+  { title: 'registration', path: '/lms/registration', roles: students },
+  { title: 'payment', path: '/lms/paymentcode', roles: students },
+  { title: 'references', path: '/lms/singlewindow', roles: students },
+  { title: 'transcript', path: '/lms/transcript', roles: students },
 ];
 
 /**
- * The staff area (role 3): its screens, first in a staff member's side menu, each under /lms/staff/. A new staff
- * screen is one more entry here (with its name under `titles` in common.json): the menu and the routes follow, and
- * only staff reach it.
+ * The staff area (role 3): its screens, first in a staff member's side menu and their applications panel, each under
+ * /lms/staff/. A new staff screen is one more entry here (with its name under `titles` in common.json): the menu, the
+ * panel and the routes follow, and only staff reach it. `wide`: a work screen that uses the whole width (see
+ * ScreenHandle).
  */
-export const staffScreens: readonly { key: TitleKey; path: string; load: () => Promise<ComponentType> }[] = [
+export const staffScreens: readonly {
+  key: TitleKey;
+  path: string;
+  wide?: boolean;
+  load: () => Promise<ComponentType>;
+}[] = [
   {
     key: 'staffPeople',
     path: 'staff/people',
+    wide: true,
     load: () => import('./pages/staff-people-page').then((m) => m.StaffPeoplePage),
   },
   {
     key: 'staffOrders',
     path: 'staff/orders',
+    wide: true,
     load: () => import('./pages/staff-orders-page').then((m) => m.StaffOrdersPage),
   },
   {
@@ -72,32 +100,44 @@ export const staffScreens: readonly { key: TitleKey; path: string; load: () => P
   {
     key: 'staffPayments',
     path: 'staff/payments',
+    wide: true,
     load: () => import('./pages/staff-payments-page').then((m) => m.StaffPaymentsPage),
   },
   {
     key: 'staffAudit',
     path: 'staff/audit',
+    wide: true,
     load: () => import('./pages/staff-audit-page').then((m) => m.StaffAuditPage),
   },
   {
     key: 'staffSettings',
     path: 'staff/settings',
+    wide: true,
     load: () => import('./pages/staff-settings-page').then((m) => m.StaffSettingsPage),
   },
   // Staff data import (issue 30)
   {
     key: 'staffImport',
     path: 'staff/import',
+    wide: true,
     load: () => import('./pages/staff-import-page').then((m) => m.StaffImportPage),
   },
 ];
 
-/** A role's side menu: the staff area's entries (staff only), then the spec's entries for the role. */
+const serves = (roles: readonly Role[], role: number) => (roles as readonly number[]).includes(role);
+
+/** A role's side menu: the staff area's entries (staff only), then the spec's entries that serve the role. */
 export function menuOf(role: number): { staff: { key: TitleKey; path: string }[]; entries: MenuEntry[] } {
   return {
     staff: role === staff ? staffScreens.map(({ key, path }) => ({ key, path: `/lms/${path}` })) : [],
-    entries: menuEntries.filter((entry) => ((entry.roles ?? portal) as readonly number[]).includes(role)),
+    entries: menuEntries.filter((entry) => serves(entry.roles, role)),
   };
+}
+
+/** A role's applications panel: staff their own screens, teachers and students the tiles that serve them. */
+export function appsOf(role: number): { title: TitleKey; path: string }[] {
+  if (role === staff) return staffScreens.map(({ key, path }) => ({ title: key, path: `/lms/${path}` }));
+  return appEntries.filter((entry) => serves(entry.roles, role)).map(({ title, path }) => ({ title, path }));
 }
 
 /** The screens of the route table that later features build; until then each shows 'not available yet'. */

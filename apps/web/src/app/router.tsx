@@ -1,7 +1,7 @@
 import type { SessionUser } from '@okuu/contracts/auth/user';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
-import { Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api';
 import { isHomePath, isPortalPath } from '../lib/first-calls';
 import { lazyComponent, loadCode } from '../lib/lazy';
@@ -10,6 +10,17 @@ import { PageLayout } from './layouts/page-layout';
 import { RootLayout } from './layouts/root-layout';
 import { SANDBOX_PAY_PATH, staffScreens, UNAVAILABLE_PATH, upcomingScreens } from './navigation';
 import { queryClient } from './query-client';
+
+/** What a route says of its screen to the layout around it (its `handle`). */
+export interface ScreenHandle {
+  /**
+   * A work screen that needs the width (the journal, staff tables): the desktop layout folds the contacts and
+   * applications column away there, unless the user has chosen to keep it.
+   */
+  wide?: boolean;
+}
+
+const wide: ScreenHandle = { wide: true };
 
 /**
  * A screen in its own chunk, loaded on demand ('Загрузка...' meanwhile). When its code is already here (the first
@@ -53,7 +64,11 @@ const TranscriptPage = screen(() => import('./pages/transcript-page').then((m) =
 const CheckinPage = screen(() => import('./pages/checkin-page').then((m) => m.CheckinPage));
 const ProjectorPage = screen(() => import('./pages/projector-page').then((m) => m.ProjectorPage));
 const VerifyPage = screen(() => import('./pages/verify-page').then((m) => m.VerifyPage));
-const StaffScreens = staffScreens.map(({ path, load }) => ({ path, Screen: screen(load) }));
+const StaffScreens = staffScreens.map(({ path, load, wide: isWide }) => ({
+  path,
+  Screen: screen(load),
+  handle: isWide ? wide : undefined,
+}));
 const UpcomingScreen = screen(() => import('./pages/not-available-page').then((m) => m.UpcomingScreen));
 const UnavailableEntry = screen(() => import('./pages/not-available-page').then((m) => m.UnavailableEntry));
 
@@ -163,8 +178,9 @@ const routes: RouteObject[] = [
           { path: 'paymentcode', element: <PaymentPage /> },
           { path: 'singlewindow', element: <SingleWindowPage /> },
           { path: 'transcript', element: <TranscriptPage /> },
-          ...StaffScreens.map(({ path, Screen }) => ({
+          ...StaffScreens.map(({ path, Screen, handle }) => ({
             path,
+            handle,
             element: (
               <StaffOnly>
                 <Screen />
@@ -172,7 +188,7 @@ const routes: RouteObject[] = [
             ),
           })),
           { path: 'registration', element: <RegistrationPage /> },
-          { path: 'journal', element: <JournalPage /> },
+          { path: 'journal', element: <JournalPage />, handle: wide },
           ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
           { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },
           { path: '*', element: <NotFoundPage /> },
@@ -181,6 +197,12 @@ const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The handle of the screen shown now (its routes' handles merged). */
+export function useScreenHandle(): ScreenHandle {
+  const { pathname } = useLocation();
+  return Object.assign({}, ...(matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle ?? {}));
+}
 
 export function AppRoutes() {
   useUnauthorizedRedirect();

@@ -9,11 +9,14 @@ export const storageKeys = {
   user: 'user',
   /** Kept schedules, one per user, role, year and half-year: 'schedule:<uid>:<role>:<year>:<ws>'. */
   schedule: 'schedule',
+  /** Whether a user keeps the desktop's contacts and applications column on wide screens: 'panel:<uid>'. */
+  panel: 'panel',
 } as const;
 
 type StorageKey =
-  | Exclude<(typeof storageKeys)[keyof typeof storageKeys], typeof storageKeys.schedule>
-  | `${typeof storageKeys.schedule}:${string}`;
+  | Exclude<(typeof storageKeys)[keyof typeof storageKeys], typeof storageKeys.schedule | typeof storageKeys.panel>
+  | `${typeof storageKeys.schedule}:${string}`
+  | `${typeof storageKeys.panel}:${string}`;
 
 /** Stored data that belongs to the signed-in user; logout removes it (language and theme stay). */
 const sessionData: readonly StorageKey[] = [storageKeys.session, storageKeys.academicYear, storageKeys.user];

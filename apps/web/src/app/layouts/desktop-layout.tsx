@@ -1,30 +1,40 @@
-import { AppShell, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, AppShell, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PanelIcon } from '../../components/ui/icons';
 import { ProductLogo } from '../../components/ui/product-logo';
 import { DisciplineList } from '../../features/discipline/components/discipline-list';
 import { useSettings } from '../../features/misc/api/get-settings';
 import { ProfileHeader } from '../../features/profile/components/profile-header';
 import { localizedName } from '../../lib/localized';
+import { useSessionUser } from '../../lib/use-session';
+import { useScreenHandle } from '../router';
 import { AppsPanel } from './apps-panel';
 import { ContactsPanel } from './contacts-panel';
 import classes from './desktop-layout.module.css';
 import { OfflineBanner, useOfflineBannerHeight } from './offline-banner';
 import { ScreenOutlet } from './screen-outlet';
 import { SideMenu } from './side-menu';
+import { useSidePanel } from './side-panel';
 import { TopNav } from './top-nav';
 
 const HEADER_HEIGHT = 60;
 
-/** Above 899.92 px: top navigation; profile header, disciplines and menu; the content; contacts and applications. */
+/**
+ * Above 899.92 px: top navigation; profile header, disciplines and menu; the content; contacts and applications. On a
+ * wide work screen (its route's handle) the contacts and applications column folds away, the header's button brings
+ * it back (remembered per user).
+ */
 export function DesktopLayout() {
   const { t } = useTranslation();
   const settings = useSettings();
   const banner = useOfflineBannerHeight();
+  const { wide = false } = useScreenHandle();
+  const panel = useSidePanel(useSessionUser().id, wide);
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT + banner }}
       navbar={{ width: { base: 250, lg: 290 }, breakpoint: 'md' }}
-      aside={{ width: { base: 240, lg: 300 }, breakpoint: 'md' }}
+      aside={{ width: { base: 240, lg: 300 }, breakpoint: 'md', collapsed: { desktop: panel.folded, mobile: true } }}
       padding="lg"
     >
       <AppShell.Header>
@@ -38,7 +48,22 @@ export function DesktopLayout() {
               </Text>
             )}
           </Group>
-          <TopNav />
+          <Group gap="xs" wrap="nowrap">
+            {wide && (
+              <ActionIcon
+                variant="default"
+                size="lg"
+                onClick={panel.toggle}
+                aria-expanded={!panel.folded}
+                aria-controls="side-panel"
+                aria-label={t(panel.folded ? 'panels.show' : 'panels.hide')}
+                title={t(panel.folded ? 'panels.show' : 'panels.hide')}
+              >
+                <PanelIcon size={18} />
+              </ActionIcon>
+            )}
+            <TopNav />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm">
@@ -53,7 +78,7 @@ export function DesktopLayout() {
       <AppShell.Main>
         <ScreenOutlet />
       </AppShell.Main>
-      <AppShell.Aside p="sm">
+      <AppShell.Aside p="sm" id="side-panel" aria-label={t('panels.label')} inert={panel.folded}>
         <AppShell.Section grow className={classes.scroll}>
           <Stack>
             <ContactsPanel />
