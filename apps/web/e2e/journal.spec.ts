@@ -70,24 +70,24 @@ test.describe('attendance journal', () => {
     await page.getByRole('button', { name: 'Добавить', exact: true }).click();
     await expect(page.getByText('Занятие добавлено')).toBeVisible();
 
-    const [dd, mm, yyyy] = [day.slice(8, 10), day.slice(5, 7), day.slice(2, 4)];
-    const header = page.getByRole('button', { name: `Занятие ${dd}/${mm}/${yyyy}, 7-я пара` });
+    const [dd, mm, yyyy] = [day.slice(8, 10), day.slice(5, 7), day.slice(0, 4)];
+    const header = page.getByRole('button', { name: `Занятие ${dd}.${mm}.${yyyy}, 7-я пара` });
     await header.click();
     await page.getByRole('button', { name: 'Все присутствуют' }).click();
     await expect(page.getByText(/^Отмечены все: \d+$/)).toBeVisible();
-    const cell = page.getByRole('cell', { name: `${me.fullName}, ${dd}/${mm}/${yyyy}: +` });
+    const cell = page.getByRole('cell', { name: `${me.fullName}, ${dd}.${mm}.${yyyy}: +` });
     await expect(cell).toBeVisible();
     // Typing 'n' (or 'н') sets the absence; the cell saves by itself.
     await cell.focus();
     await page.keyboard.press('n');
-    const absent = page.getByRole('cell', { name: `${me.fullName}, ${dd}/${mm}/${yyyy}: н/б` });
+    const absent = page.getByRole('cell', { name: `${me.fullName}, ${dd}.${mm}.${yyyy}: н/б` });
     await expect(absent).toBeVisible();
     await expect(absent).not.toHaveAttribute('aria-busy');
     await expect(absent).not.toHaveAttribute('aria-invalid');
 
     await page.reload();
     const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: me.fullName }) });
-    await expect(row.getByRole('cell', { name: `${me.fullName}, ${dd}/${mm}/${yyyy}: н/б` })).toBeVisible();
+    await expect(row.getByRole('cell', { name: `${me.fullName}, ${dd}.${mm}.${yyyy}: н/б` })).toBeVisible();
     const cells = row.getByRole('cell');
     const count = await cells.count();
     await expect(cells.nth(count - 3)).toHaveText(String(rowBefore.absences + 1));
@@ -98,7 +98,7 @@ test.describe('attendance journal', () => {
     const card = studentPage
       .getByTestId('student-journal')
       .filter({ hasText: subject.discipline.name })
-      .filter({ has: studentPage.getByText(`${dd}/${mm}`) });
+      .filter({ has: studentPage.getByText(`${dd}.${mm}`).first() });
     await expect(card.first()).toBeVisible();
     await expect(studentPage.getByText('Посещаемость по дисциплинам')).toBeVisible();
     await expect(studentPage.locator('.recharts-surface').first()).toBeVisible();

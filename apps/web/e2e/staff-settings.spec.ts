@@ -27,6 +27,8 @@ test('staff1 renames the institution, the sign-in page shows the new name, then 
     await field.fill(renamed);
     await field.press('Enter');
     await expect(staff.getByText('Сохранено.')).toBeVisible();
+    // The portal's own header follows at once, with no reload.
+    await expect(staff.getByRole('banner').getByText(renamed, { exact: true })).toBeVisible();
 
     const guest = await guestContext.newPage();
     await guest.goto('/lms/login');

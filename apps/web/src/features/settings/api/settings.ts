@@ -6,6 +6,7 @@ import { permissionList, registrationSettings } from '@okuu/contracts/settings/r
 import { servicesList } from '@okuu/contracts/settings/services';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, connectionFailure, settleReply } from '../../../lib/api';
+import { sessionQueryKey } from '../../../lib/session';
 
 export const settingsKeys = {
   institution: ['settings', 'institution'] as const,
@@ -15,7 +16,6 @@ export const settingsKeys = {
   permissions: (year: number, ws: number) => ['settings', 'permissions', year, ws] as const,
   services: ['settings', 'services'] as const,
 };
-export type SectionKey = readonly unknown[];
 
 export const useInstitution = () =>
   useQuery({ queryKey: settingsKeys.institution, queryFn: ({ signal }) => callApi(institutionGet, {}, { signal }) });
@@ -37,20 +37,25 @@ export const usePermissions = (half: { year: number; ws: number } | null) =>
 export const useServices = () =>
   useQuery({ queryKey: settingsKeys.services, queryFn: ({ signal }) => callApi(servicesList, {}, { signal }) });
 
-/** A change through `endpoint`; on success the section's list (and the audit) load again. */
-export function useSettingsChange<E extends Endpoint>(endpoint: E, ...keys: SectionKey[]) {
+/**
+ * After a change to the university's settings: its name, logo, calendar, bells, rooms, windows and services feed much
+ * of what the portal shows (the header's name, today's half-year, the payment screen's services), so every query but
+ * who is signed in is marked stale, and what is on screen (the section, the header, the audit) loads again at once.
+ */
+export function useSettingsChanged(): () => void {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RequestOf<E>) => callApi(endpoint, input),
-    onSuccess: () => {
-      for (const key of keys) void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: ['staff', 'audit'] });
-    },
-  });
+  return () => void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+}
+
+/** A change through `endpoint`; on success everything the settings feed loads again. */
+export function useSettingsChange<E extends Endpoint>(endpoint: E) {
+  const changed = useSettingsChanged();
+  return useMutation({ mutationFn: (input: RequestOf<E>) => callApi(endpoint, input), onSuccess: changed });
 }
 
 export function useLogoUpload() {
   const queryClient = useQueryClient();
+  const changed = useSettingsChanged();
   return useMutation({
     // A plain fetch (a logo is small: no progress to show), which keeps the shared upload code out of this screen.
     mutationFn: async (file: File) => {
@@ -69,9 +74,7 @@ export function useLogoUpload() {
     },
     onSuccess: (institution) => {
       queryClient.setQueryData(settingsKeys.institution, institution);
-      // The portal's own header and sign-in show the logo too.
-      void queryClient.invalidateQueries({ queryKey: ['logo'] });
-      void queryClient.invalidateQueries({ queryKey: ['staff', 'audit'] });
+      changed();
     },
   });
 }

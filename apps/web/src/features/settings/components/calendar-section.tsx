@@ -12,10 +12,9 @@ import { DeleteButton } from '../../../components/ui/delete-button';
 import { QueryView } from '../../../components/ui/query-view';
 import { callApi } from '../../../lib/api';
 import { formatShortDate } from '../../../lib/format';
-import { settingsKeys, useCalendar } from '../api/settings';
+import { useCalendar, useSettingsChanged } from '../api/settings';
 import { Empty } from './empty';
 import { type FieldSpec, type FormValues, SettingsForm } from './settings-form';
-import { useRefresh } from './use-refresh';
 
 type Editing = { kind: 'year'; values: FormValues; isNew: boolean } | { kind: 'half'; values: FormValues };
 
@@ -23,7 +22,7 @@ type Editing = { kind: 'year'; values: FormValues; isNew: boolean } | { kind: 'h
 export function CalendarSection() {
   const { t } = useTranslation('staff-settings');
   const query = useCalendar();
-  const refresh = useRefresh(settingsKeys.calendar, settingsKeys.registration);
+  const refresh = useSettingsChanged();
   const [editing, setEditing] = useState<Editing | null>(null);
   const half = (ws: number) => t(`calendar.ws${ws as 1 | 2 | 3}`);
   const nextYear = (years: AcademicYearRow[]) => (years[0]?.year ?? new Date().getFullYear()) + 1;
@@ -197,7 +196,6 @@ export function CalendarSection() {
             initial={editing?.kind === 'year' ? editing.values : {}}
             endpoint={yearSave}
             toInput={(v) => ({ year: v.year, from: v.from, to: v.to })}
-            refresh={[settingsKeys.calendar, settingsKeys.registration]}
           />
           <SettingsForm
             title={t('calendar.editHalf')}
@@ -207,7 +205,6 @@ export function CalendarSection() {
             initial={editing?.kind === 'half' ? editing.values : {}}
             endpoint={halfYearSave}
             toInput={(v) => ({ year: v.year, ws: v.ws, from: v.from, to: v.to })}
-            refresh={[settingsKeys.calendar, settingsKeys.registration]}
           />
         </Stack>
       )}

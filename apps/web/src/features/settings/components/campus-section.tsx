@@ -8,16 +8,15 @@ import { QueryView } from '../../../components/ui/query-view';
 import { callApi } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
-import { settingsKeys, useCampus } from '../api/settings';
+import { useCampus, useSettingsChanged } from '../api/settings';
 import { Empty } from './empty';
 import { type FieldSpec, type FormValues, SettingsForm } from './settings-form';
-import { useRefresh } from './use-refresh';
 
 /** The bell schedule and the rooms, with each room's place and check-in radius for QR attendance. */
 export function CampusSection() {
   const { t } = useTranslation('staff-settings');
   const query = useCampus();
-  const refresh = useRefresh(settingsKeys.campus);
+  const refresh = useSettingsChanged();
   const [slot, setSlot] = useState<FormValues | null>(null);
   const [room, setRoom] = useState<FormValues | null>(null);
 
@@ -193,7 +192,6 @@ export function CampusSection() {
               initial={slot ?? {}}
               endpoint={slotSave}
               toInput={(v) => ({ id: v.id, number: v.number, from: v.from, to: v.to })}
-              refresh={[settingsKeys.campus]}
             />
             <SettingsForm
               title={t('campus.editRoom')}
@@ -203,7 +201,6 @@ export function CampusSection() {
               initial={room ?? {}}
               endpoint={roomSave}
               toInput={(v) => ({ ...v })}
-              refresh={[settingsKeys.campus]}
             />
           </Stack>
         );

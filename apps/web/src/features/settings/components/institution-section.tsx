@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/ui/query-view';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
-import { settingsKeys, useInstitution, useLogoUpload, useSettingsChange } from '../api/settings';
+import { useInstitution, useLogoUpload, useSettingsChange } from '../api/settings';
 import { checkInput, type FieldErrors, serverFieldErrors } from '../lib/check';
 
 const logoTypes = ['image/png', 'image/jpeg', 'image/webp'];
@@ -23,7 +23,7 @@ function InstitutionForm({ data }: { data: Institution }) {
   const { t } = useTranslation('staff-settings');
   const [draft, setDraft] = useState<Draft>(() => draftOf(data));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useSettingsChange(institutionSave, settingsKeys.institution, ['logo']);
+  const save = useSettingsChange(institutionSave);
   const upload = useLogoUpload();
   const [logoError, setLogoError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);

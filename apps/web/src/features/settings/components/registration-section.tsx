@@ -17,10 +17,9 @@ import { callApi } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { settingsKeys, usePermissions, useRegistrationSettings, useSettingsChange } from '../api/settings';
+import { usePermissions, useRegistrationSettings, useSettingsChange, useSettingsChanged } from '../api/settings';
 import { Empty } from './empty';
 import { type FieldSpec, type FormValues, SettingsForm } from './settings-form';
-import { useRefresh } from './use-refresh';
 
 type HalfYear = { year: number; name: string; ws: number };
 const keyOf = (h: { year: number; ws: number }) => `${h.year}/${h.ws}`;
@@ -37,8 +36,8 @@ function Permissions({ halfYears, today }: { halfYears: HalfYear[]; today: { yea
   const half = halfYears.find((h) => keyOf(h) === chosen) ?? null;
   const query = usePermissions(half);
   const [group, setGroup] = useState('');
-  const grant = useSettingsChange(permissionGrant, ['settings', 'permissions']);
-  const refresh = useRefresh(['settings', 'permissions']);
+  const grant = useSettingsChange(permissionGrant);
+  const refresh = useSettingsChanged();
   const label = (h: HalfYear) => `${h.name}, ${t(`calendar.ws${h.ws as 1 | 2 | 3}`)}`;
 
   return (
@@ -133,8 +132,8 @@ function Permissions({ halfYears, today }: { halfYears: HalfYear[]; today: { yea
 export function RegistrationSection() {
   const { t } = useTranslation('staff-settings');
   const query = useRegistrationSettings();
-  const refresh = useRefresh(settingsKeys.registration);
-  const electives = useSettingsChange(electiveSwitch, settingsKeys.registration);
+  const refresh = useSettingsChanged();
+  const electives = useSettingsChange(electiveSwitch);
   const [editing, setEditing] = useState<FormValues | null>(null);
 
   return (
@@ -257,7 +256,6 @@ export function RegistrationSection() {
                   const [year = '', ws = ''] = String(v.half).split('/');
                   return { year, ws, from: v.from, to: v.to, kredits: v.kredits };
                 }}
-                refresh={[settingsKeys.registration]}
               />
             </Stack>
             {data.halfYears.length > 0 && <Permissions halfYears={data.halfYears} today={data.today} />}

@@ -9,11 +9,10 @@ import { callApi } from '../../../lib/api';
 import { issueMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
-import { settingsKeys, useServices } from '../api/settings';
+import { useServices, useSettingsChanged } from '../api/settings';
 import type { FieldErrors } from '../lib/check';
 import { Empty } from './empty';
 import { type FieldSpec, type FormValues, SettingsForm } from './settings-form';
-import { useRefresh } from './use-refresh';
 
 /** Tyiyn as a number field's text in som ('1234.5'). */
 const somField = (tyiyn: number) => String(tyiyn / 100);
@@ -38,7 +37,7 @@ const formOf = (s: ServiceRow | null): FormValues => ({
 export function ServicesSection() {
   const { t } = useTranslation('staff-settings');
   const query = useServices();
-  const refresh = useRefresh(settingsKeys.services);
+  const refresh = useSettingsChanged();
   const [editing, setEditing] = useState<FormValues | null>(null);
   const editable = editing?.amountEditable === true;
 
@@ -134,7 +133,6 @@ export function ServicesSection() {
               active: v.active === true,
               sortOrder: v.sortOrder === '' ? undefined : v.sortOrder,
             })}
-            refresh={[settingsKeys.services]}
             precheck={(v) => {
               // The bounds in som, as the form shows them (the contract would name them in tyiyn).
               const price = tyiyn(v.amount);

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField, DateTimeField, TimeField } from '../../../components/ui/date-fields';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
-import { type SectionKey, useSettingsChange } from '../api/settings';
+import { useSettingsChange } from '../api/settings';
 import { checkInput, type FieldErrors, serverFieldErrors } from '../lib/check';
 
 /** One field of a settings form; `name` is the API's field name, so both checks' errors land on it. */
@@ -37,8 +37,6 @@ interface Props<E extends Endpoint> {
   endpoint: E;
   /** The form's values as the endpoint's input. */
   toInput: (values: FormValues) => Record<string, unknown>;
-  /** The lists to load again after a save. */
-  refresh: SectionKey[];
   /** Told of every edit (a form whose fields depend on its values). */
   onChange?: (values: FormValues) => void;
   /** Checks of the form's own values before the contract's (where the form shows other units than the API). */
@@ -66,20 +64,11 @@ export function SettingsForm<E extends Endpoint>(props: Props<E>) {
   );
 }
 
-function FormBody<E extends Endpoint>({
-  onClose,
-  fields,
-  initial,
-  endpoint,
-  toInput,
-  refresh,
-  onChange,
-  precheck,
-}: Props<E>) {
+function FormBody<E extends Endpoint>({ onClose, fields, initial, endpoint, toInput, onChange, precheck }: Props<E>) {
   const { t } = useTranslation('staff-settings');
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useSettingsChange(endpoint, ...refresh);
+  const save = useSettingsChange(endpoint);
   // Refusals name the fields as this form labels them.
   const labels = Object.fromEntries(fields.map((f) => [f.name, f.label]));
 
