@@ -11,8 +11,11 @@ export function rememberUser(user: SessionUser): void {
   writeStorage(storageKeys.user, JSON.stringify(user));
 }
 
-/** Where sign-in continues: the portal page in `?next=` (a path of the portal, never another site), else home. */
-export function afterSignIn(search: string = window.location.search): string {
+/**
+ * Where a page that stands in for another (sign-in, the offline notice) returns to: the portal page in `?next=` (a
+ * path of the portal, never another site), else home.
+ */
+export function returnPath(search: string = window.location.search): string {
   const next = new URLSearchParams(search).get('next');
   return next && /^\/lms\/[^/\\]/.test(next) && !next.startsWith(LOGIN_PATH) ? next : '/lms';
 }

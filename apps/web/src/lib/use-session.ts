@@ -8,12 +8,6 @@ import { callApi, isConnectionProblem } from './api';
 import { endSession, hasStoredSession, LOGIN_PATH, rememberUser, sessionQueryKey } from './session';
 import { readStorage, storageKeys } from './storage';
 
-/**
- * The screens that show what the browser keeps when the server cannot be reached (the schedule): opened offline,
- * they take the last signed-in user this browser saw rather than sending to the offline notice.
- */
-export const offlineScreens: readonly string[] = ['/lms/schedule'];
-
 /** The user this browser last saw signed in (see rememberUser), while a sign-in's mark is still here. */
 export function rememberedUser(): SessionUser | null {
   const stored = hasStoredSession() ? readStorage(storageKeys.user) : null;
@@ -28,7 +22,8 @@ export function rememberedUser(): SessionUser | null {
 
 /**
  * Who is signed in, by the `token` cookie (enticate); asked once per page load, from the start (`portalCalls`). When
- * the server cannot be reached on a screen that works offline, the user this browser last saw signed in.
+ * the server cannot be reached, the user this browser last saw signed in: every screen opens offline and shows what it
+ * has (its offline state), and the next call the server answers confirms the session or ends it.
  */
 export const sessionQuery = queryOptions({
   queryKey: sessionQueryKey,
@@ -38,11 +33,7 @@ export const sessionQuery = queryOptions({
       rememberUser(user);
       return user;
     } catch (error) {
-      const offline =
-        isConnectionProblem(error) &&
-        typeof window !== 'undefined' &&
-        offlineScreens.includes(window.location.pathname);
-      const known = offline ? rememberedUser() : null;
+      const known = isConnectionProblem(error) ? rememberedUser() : null;
       if (known) return known;
       throw error;
     }

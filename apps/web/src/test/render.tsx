@@ -28,7 +28,7 @@ function Elsewhere() {
 }
 
 /**
- * Renders `ui` at `path` with the app's providers; '/lms' shows a marker so a test can see the navigation, and any
+ * Renders `ui` at `path` (a query string included) with the app's providers; '/lms' shows a marker so a test can see the navigation, and any
  * other page its path.
  * With `user`, that user is signed in (the session is known, as inside the portal layout).
  */
@@ -40,7 +40,7 @@ export function renderAt(path: string, ui: ReactElement, options: { user?: Sessi
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
-            <Route path={path} element={ui} />
+            <Route path={path.split('?')[0]} element={ui} />
             <Route path="/lms" element={<p>portal home</p>} />
             <Route path="*" element={<Elsewhere />} />
           </Routes>

@@ -1,6 +1,6 @@
 import { type QueryClient, usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { CodeBoundary } from '../../components/ui/code-boundary';
 import { Loading } from '../../components/ui/loading';
 import { unreadCountQuery } from '../../features/chat/api/get-unread-count';
@@ -35,6 +35,7 @@ export function PortalLayout() {
   const queryClient = useQueryClient();
   const session = useSession();
   const desktop = useDesktop();
+  const location = useLocation();
   const signedIn = session.isSuccess;
   const unreachable = session.isError && isConnectionProblem(session.error);
 
@@ -51,7 +52,11 @@ export function PortalLayout() {
   );
 
   if (!hasStoredSession() && !signedIn) return <Navigate to={LOGIN_PATH} replace />;
-  if (session.isError) return <Navigate to={unreachable ? '/lms/offline' : LOGIN_PATH} replace />;
+  if (session.isError) {
+    // The offline notice's "try again" comes back to the screen asked for.
+    const asked = `?next=${encodeURIComponent(location.pathname + location.search)}`;
+    return <Navigate to={unreachable ? `/lms/offline${asked}` : LOGIN_PATH} replace />;
+  }
   if (!signedIn) return <Loading />;
   return (
     <>

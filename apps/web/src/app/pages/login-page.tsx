@@ -11,7 +11,7 @@ import { MessageArea } from '../../features/auth/components/message-area';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { useSignIn } from '../../features/auth/hooks/use-sign-in';
 import { switchToChosenLanguage } from '../../lib/i18n';
-import { afterSignIn } from '../../lib/session';
+import { returnPath } from '../../lib/session';
 import classes from './login-page.module.css';
 
 /** /lms/login: the institution's logo and name, then sign-in or, for issued credentials, their update. */
@@ -25,7 +25,7 @@ export function LoginPage() {
   useEffect(() => void switchToChosenLanguage(), []);
   // Sent here by a check-in's QR code: the check-in completes after signing in (read once hydrated, as the language).
   const [forCheckin, setForCheckin] = useState(false);
-  useEffect(() => setForCheckin(afterSignIn().startsWith('/lms/public/checkin')), []);
+  useEffect(() => setForCheckin(returnPath().startsWith('/lms/public/checkin')), []);
 
   return (
     <div className={classes.page}>

@@ -1,13 +1,15 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title';
 import { ProductLogo } from '../../components/ui/product-logo';
+import { returnPath } from '../../lib/session';
 
-/** /lms/offline: the server cannot be reached; check the internet connection. */
+/** /lms/offline: the server cannot be reached; check the internet connection. Trying again returns to `?next=`. */
 export function OfflinePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
   return (
     <Center mih="100vh" p="xl">
       <PageTitle page={t('titles.offline')} />
@@ -17,7 +19,7 @@ export function OfflinePage() {
           {t('offline.heading')}
         </Title>
         <Text>{t('offline.text')}</Text>
-        <Button onClick={() => navigate('/lms')}>{t('offline.retry')}</Button>
+        <Button onClick={() => navigate(returnPath(search))}>{t('offline.retry')}</Button>
       </Stack>
     </Center>
   );

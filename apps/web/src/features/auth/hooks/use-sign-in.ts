@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
-import { afterSignIn, hasStoredSession, startSession } from '../../../lib/session';
+import { hasStoredSession, returnPath, startSession } from '../../../lib/session';
 import { useCheckRecovery } from '../api/check-recovery';
 import { useSignInRequest } from '../api/sign-in';
 import { useUpdateLogin } from '../api/update-login';
@@ -49,7 +49,7 @@ export function useSignIn() {
     try {
       const { user } = await authorization.mutateAsync(credentials);
       startSession(queryClient, user);
-      navigate(afterSignIn(), { replace: true });
+      navigate(returnPath(), { replace: true });
     } catch (error) {
       // Who may enter is the server's rule: a refused role gets no session.
       if (error instanceof ApiError && error.code === 'no_portal_access') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignIn } from '../../../lib/session';
+import { returnPath } from '../../../lib/session';
 import { tokenOfScan } from './detector';
 
 describe('check-in links', () => {
@@ -13,11 +13,11 @@ describe('check-in links', () => {
   });
 
   it('returns after sign-in to a page of the portal, never elsewhere', () => {
-    expect(afterSignIn('?next=%2Flms%2Fpublic%2Fcheckin%3Fk%3Dk1.2.x')).toBe('/lms/public/checkin?k=k1.2.x');
-    expect(afterSignIn('?next=//evil.example/lms/')).toBe('/lms');
-    expect(afterSignIn('?next=https://evil.example/lms/x')).toBe('/lms');
-    expect(afterSignIn('?next=/lms//evil.example')).toBe('/lms');
-    expect(afterSignIn('?next=/lms/login')).toBe('/lms');
-    expect(afterSignIn('')).toBe('/lms');
+    expect(returnPath('?next=%2Flms%2Fpublic%2Fcheckin%3Fk%3Dk1.2.x')).toBe('/lms/public/checkin?k=k1.2.x');
+    expect(returnPath('?next=//evil.example/lms/')).toBe('/lms');
+    expect(returnPath('?next=https://evil.example/lms/x')).toBe('/lms');
+    expect(returnPath('?next=/lms//evil.example')).toBe('/lms');
+    expect(returnPath('?next=/lms/login')).toBe('/lms');
+    expect(returnPath('')).toBe('/lms');
   });
 });
