@@ -65,9 +65,22 @@ export type QueuedOrder = z.infer<typeof queuedOrder>;
 
 /**
  * The verification code printed on an issued document: 12 characters of Crockford's base32 (no I, L, O or U), in
- * three groups of four. Typed codes are read case-insensitively.
+ * three groups of four. Typed codes are read as normalizeVerificationCode reads them.
  */
 export const verificationCodePattern = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+
+/**
+ * A typed verification code as printed: in any case, with or without dashes, with spaces anywhere, and with the
+ * letters Crockford's base32 reads as digits (O as 0; I and L as 1). Anything else is left as typed, to be refused.
+ */
+export function normalizeVerificationCode(typed: string): string {
+  const plain = typed
+    .toUpperCase()
+    .replace(/[\s\-\u2010-\u2015]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+  return /^[0-9A-Z]{12}$/.test(plain) ? `${plain.slice(0, 4)}-${plain.slice(4, 8)}-${plain.slice(8)}` : typed.trim();
+}
 
 /** Where the public page that confirms a document lives (spec: public base /lms/public). */
 export function verificationPagePath(code: string): string {

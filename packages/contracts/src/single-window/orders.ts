@@ -2,7 +2,14 @@ import * as z from 'zod/mini';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
 import { idInput, pageInput } from '../fields.ts';
 import { documentType } from './lists.ts';
-import { order, orderLimits, orderStatuses, queuedOrder, verificationCodePattern } from './order.ts';
+import {
+  normalizeVerificationCode,
+  order,
+  orderLimits,
+  orderStatuses,
+  queuedOrder,
+  verificationCodePattern,
+} from './order.ts';
 
 export const orderList = defineEndpoint({
   id: 'singleWindow.orderList',
@@ -99,10 +106,10 @@ export const verifyDocument = defineEndpoint({
   path: '/api/singlewindow/verify.json',
   access: 'public',
   summary:
-    "Confirms an issued document by its verification code `code` (XXXX-XXXX-XXXX, any case): its number, date of issue, the student's full name and the kind of document, and nothing else. An unknown code is 404 `not_found`.",
+    "Confirms an issued document by its verification code `code` (XXXX-XXXX-XXXX; any case, dashes and spaces optional): its number, date of issue, the student's full name and the kind of document, and nothing else. An unknown code is 404 `not_found`.",
   request: z.object({
     code: z.pipe(
-      z.string().check(z.trim(), z.toUpperCase()),
+      z.pipe(z.string(), z.transform(normalizeVerificationCode)),
       z.string().check(z.regex(verificationCodePattern, 'invalid_format')),
     ),
   }),

@@ -293,4 +293,22 @@ describe('the issued document and its verification', () => {
     expect(wrong.body.error.code).toBe('not_found');
     expect((await t.call(verifyDocument, { code: 'not a code' })).status).toBe(400);
   });
+
+  it('is found by its code typed as people type it: no dashes, spaces, lower case, O for 0 and I or L for 1', async () => {
+    const code = order.verificationCode as string;
+    const plain = code.replace(/-/g, '');
+    const typings = [
+      plain,
+      ` ${plain.toLowerCase()} `,
+      `${plain.slice(0, 4)} ${plain.slice(4, 8)} ${plain.slice(8)}`,
+      code.replace(/-/g, ' – '),
+      code.replace(/0/g, 'O').replace(/1/g, 'l'),
+    ];
+    for (const typed of typings) {
+      const res = await t.call(verifyDocument, { code: typed });
+      expect(res.status, typed).toBe(200);
+      expect(res.body.data.number, typed).toBe(order.number);
+    }
+    expect((await t.call(verifyDocument, { code: `${plain}U` })).status).toBe(400);
+  });
 });

@@ -158,6 +158,15 @@ describe('credential update', () => {
     await user.click(screen.getByRole('button', { name: 'Обновить' }));
   }
 
+  it('opens without an error: the password rule describes the new password, nothing says the login was wrong', async () => {
+    await reachUpdateMode({});
+    expect(screen.queryByText(/неверн/i)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const password = screen.getByLabelText(/Новый пароль/);
+    const description = document.getElementById(password.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toBe('Не менее 6 символов, среди них цифра, заглавная и строчная буква.');
+  });
+
   it('switches to update mode when LOG_PAS is 1, without signing in', async () => {
     const { calls } = await reachUpdateMode({});
     expect(screen.getByLabelText(/Новый логин/)).toBeTruthy();

@@ -1,6 +1,10 @@
 import '../../features/single-window/catalogue';
 import { Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { verificationCodePattern, verificationPagePath } from '@okuu/contracts/single-window/order';
+import {
+  normalizeVerificationCode,
+  verificationCodePattern,
+  verificationPagePath,
+} from '@okuu/contracts/single-window/order';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -23,7 +27,7 @@ export function VerifyPage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const value = typed.trim().toUpperCase();
+    const value = normalizeVerificationCode(typed);
     if (!verificationCodePattern.test(value)) {
       setError(t('verify.codeFormat'));
       return;

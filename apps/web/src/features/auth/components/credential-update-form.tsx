@@ -58,6 +58,7 @@ export function CredentialUpdateForm({
         <PasswordInput
           name="newPassword"
           label={t('update.newPassword')}
+          description={t('update.rule')}
           error={errors.newPassword}
           {...passwordProps}
         />
@@ -67,9 +68,6 @@ export function CredentialUpdateForm({
           error={errors.confirmPassword}
           {...passwordProps}
         />
-        <Text size="xs" c="dimmed">
-          {t('update.hint')}
-        </Text>
         <Button type="submit" fullWidth disabled={busy}>
           {busy ? t('update.submitting') : t('update.submit')}
         </Button>

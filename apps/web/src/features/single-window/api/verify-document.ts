@@ -1,3 +1,4 @@
+import { normalizeVerificationCode } from '@okuu/contracts/single-window/order';
 import { verifyDocument } from '@okuu/contracts/single-window/orders';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api';
@@ -5,7 +6,7 @@ import { ApiError, callApi } from '../../../lib/api';
 /** What the public page confirms of a document by its verification code (null: no document has this code). */
 export function useVerification(code: string) {
   return useQuery({
-    queryKey: ['single-window', 'verify', code.toUpperCase()],
+    queryKey: ['single-window', 'verify', normalizeVerificationCode(code)],
     queryFn: async ({ signal }) => {
       try {
         return await callApi(verifyDocument, { code }, { signal });

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/List.css';
 import { Alert, List, Stack, Text } from '@mantine/core';
 import type { DataOf } from '@okuu/contracts/endpoint';
+import { normalizeVerificationCode } from '@okuu/contracts/single-window/order';
 import type { verifyDocument } from '@okuu/contracts/single-window/orders';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/ui/query-view';
@@ -19,7 +20,7 @@ function Verdict({ code, found }: { code: string; found: DataOf<typeof verifyDoc
   if (!found) {
     return (
       <Alert color="red" variant="light" role="alert" title={t('verify.notFound')}>
-        {t('verify.notFoundText', { code: code.toUpperCase() })}
+        {t('verify.notFoundText', { code: normalizeVerificationCode(code) })}
       </Alert>
     );
   }
