@@ -337,7 +337,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     institution,
     currentYear: async () => (await miscService.currentPeriod()).year,
   });
-  const transcriptService = createTranscriptService({ repo: createTranscriptRepository(database.db), institution });
+  const transcriptService = createTranscriptService({
+    repo: createTranscriptRepository(database.db),
+    institution: () => miscService.branding(),
+  });
 
   await registerEndpoints(app, {
     registry,

@@ -28,11 +28,13 @@ export interface IssuedOrder {
   issued: IssuedDocument;
 }
 
-/** The text of the document's body: who the student is and what they study. */
+/**
+ * The text of the document's body: who the student is and what they study. The name stands as the subject, in the
+ * nominative, as it is kept: a template cannot decline a name ("выдана Жээнбеков…").
+ */
 export function documentStatement(doc: IssuedDocument): string {
-  const pronoun = doc.gender === 'female' ? 'она' : doc.gender === 'male' ? 'он' : 'он(а)';
   const born = doc.birthDate ? `, ${calendarDate(doc.birthDate)} года рождения,` : '';
-  return `Настоящая справка выдана ${doc.fullName}${born} в том, что ${pronoun} действительно обучается на ${doc.course} курсе по ${studyFormsDative[doc.studyForm]} форме обучения.`;
+  return `Настоящим подтверждается, что ${doc.fullName}${born} действительно обучается на ${doc.course} курсе по ${studyFormsDative[doc.studyForm]} форме обучения.`;
 }
 
 export async function issuedDocumentPdf(order: IssuedOrder, verificationUrl: string): Promise<Buffer> {

@@ -264,6 +264,9 @@ describe('the issued document and its verification', () => {
     expect(text).toContain('Тонский район');
     expect(text).toMatch(/Курс\s+2/);
     expect(text).toContain('(подпись)');
+    // The name as kept, in the nominative, where no declension is needed ("выдана Жээнбеков…" was wrong).
+    expect(text.replace(/\s+/g, ' ')).toContain(`Настоящим подтверждается, что ${studentName}`);
+    expect(text).not.toMatch(/справка выдана [А-ЯЁ]/);
     const page = await firstPage(res.rawPayload);
     expect(page.qr).toBe(`http://portal.example.kg${verificationPagePath(order.verificationCode as string)}`);
   });

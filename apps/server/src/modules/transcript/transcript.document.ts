@@ -1,4 +1,5 @@
 import type { DocumentLanguage, Transcript } from '@okuu/contracts/transcript/transcript';
+import { bishkekDay, formatDay, formatNumber } from '../../lib/format.ts';
 import { type DocumentDefinition, renderPdf } from '../../lib/pdf.ts';
 
 // The transcript as a PDF in one of the portal's languages: the discipline names and the labels in that language
@@ -98,34 +99,28 @@ const labels: Record<DocumentLanguage, Labels> = {
 
 const nameField = { ru: 'name', kg: 'nameKg', en: 'nameEn' } as const;
 
-function named(record: { name: string; nameKg: string; nameEn: string }, language: DocumentLanguage): string {
+/** A name in three languages, in the document's ('' where missing: the Russian one). */
+export type Named = { name: string; nameKg: string; nameEn: string };
+
+function named(record: Named, language: DocumentLanguage): string {
   return record[nameField[language]] || record.name;
 }
 
-const gpaText = (value: number | null) => (value === null ? '—' : value.toFixed(2));
-
-export function transcriptPdf(
-  transcript: Transcript,
-  language: DocumentLanguage,
-  institution: string,
-): Promise<Buffer> {
+/**
+ * The transcript in `language`, throughout: the labels, the disciplines, the faculty, the institution's name, and
+ * numbers and dates as that language writes them. Columns are as wide as their longest word, so no heading breaks
+ * inside a word ("Кредит/ы").
+ */
+export function transcriptPdf(transcript: Transcript, language: DocumentLanguage, institution: Named): Promise<Buffer> {
   const l = labels[language];
   const { student } = transcript;
-  const day = (iso: string) => {
-    const [y, m, d] = iso.split('-');
-    return `${d}.${m}.${y}`;
-  };
-  // DD.MM.YYYY in every language (ICU's Kyrgyz pattern is year first), Bishkek time.
-  const today = new Intl.DateTimeFormat('ru-RU', {
-    timeZone: 'Asia/Bishkek',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(new Date());
+  const decimal = (value: number) => formatNumber(value, language, 2);
+  const gpaText = (value: number | null) => (value === null ? '—' : decimal(value));
+  const institutionName = named(institution, language);
 
   const header: [string, string][] = [
     [l.student, student.fullName],
-    [l.birthDate, student.birthDate ? day(student.birthDate) : '—'],
+    [l.birthDate, student.birthDate ? formatDay(student.birthDate, language) : '—'],
     [l.faculty, named(student.faculty, language)],
     [l.speciality, `${student.speciality.code} ${named(student.speciality, language)}`],
     [l.group, student.group],
@@ -148,7 +143,7 @@ export function transcriptPdf(
         { text: String(row.kredits), alignment: 'right' },
         { text: String(row.points), alignment: 'right' },
         { text: row.ekv_bukv, alignment: 'center' },
-        { text: row.ekv_num.toFixed(2), alignment: 'right' },
+        { text: decimal(row.ekv_num), alignment: 'right' },
       ]);
       const total = [
         { text: l.semesterTotal, colSpan: 3, bold: true },
@@ -163,7 +158,7 @@ export function transcriptPdf(
         table: {
           headerRows: 1,
           dontBreakRows: true,
-          widths: [18, 40, '*', 38, 34, 36, 44],
+          widths: ['auto', 'auto', '*', 'auto', 'auto', 'auto', 'auto'],
           body: [head, ...body, total],
         },
         layout: 'lightHorizontalLines',
@@ -179,7 +174,7 @@ export function transcriptPdf(
   }
 
   const definition: DocumentDefinition = {
-    info: { title: `${l.title}: ${student.fullName}`, author: institution },
+    info: { title: `${l.title}: ${student.fullName}`, author: institutionName },
     pageMargins: [40, 40, 40, 48],
     footer: (page: number, pages: number) => ({
       text: `${page} / ${pages}`,
@@ -188,7 +183,7 @@ export function transcriptPdf(
       margin: [0, 16, 0, 0],
     }),
     content: [
-      { text: institution, alignment: 'center', bold: true, fontSize: 12 },
+      { text: institutionName, alignment: 'center', bold: true, fontSize: 12 },
       { text: l.title, alignment: 'center', bold: true, fontSize: 15, margin: [0, 6, 0, 12] },
       {
         table: { widths: [150, '*'], body: header.map(([label, value]) => [{ text: label, bold: true }, value]) },
@@ -202,7 +197,7 @@ export function transcriptPdf(
         margin: [0, 14, 0, 8],
       },
       {
-        text: `${l.scale}: ${transcript.scale.map((b) => `${b.letter} ${b.minPoints}–${b.maxPoints} = ${b.numeric.toFixed(2)}`).join('; ')}`,
+        text: `${l.scale}: ${transcript.scale.map((b) => `${b.letter} ${b.minPoints}–${b.maxPoints} = ${decimal(b.numeric)}`).join('; ')}`,
         fontSize: 7.5,
         color: '#444444',
         margin: [0, 0, 0, 28],
@@ -212,7 +207,7 @@ export function transcriptPdf(
         columns: [
           { text: `${l.dean}\n${named(student.faculty, language)}`, width: '*' },
           { text: `____________________\n${l.signature}`, width: 150, alignment: 'center' },
-          { text: `${l.issued}\n${today}`, width: 100, alignment: 'right' },
+          { text: `${l.issued}\n${formatDay(bishkekDay(), language)}`, width: 100, alignment: 'right' },
         ],
       },
     ],

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import { validationError } from '../../lib/validation.ts';
-import { transcriptPdf } from './transcript.document.ts';
+import { type Named, transcriptPdf } from './transcript.document.ts';
 import type { ResultRow, TranscriptRepository } from './transcript.repository.ts';
 
 /**
@@ -48,8 +48,8 @@ const totalsOf = (rows: readonly (TranscriptRow & { numericX100: number })[]) =>
 
 export function createTranscriptService(deps: {
   repo: TranscriptRepository;
-  /** The institution's name, printed on the PDF. */
-  institution: () => Promise<string>;
+  /** The institution's name in the three languages, printed on the PDF in its own. */
+  institution: () => Promise<Named>;
 }) {
   const { repo } = deps;
   /**

@@ -1,3 +1,4 @@
+import { institutionGet, institutionSave } from '@okuu/contracts/settings/institution';
 import { gradeScale, gradeScaleSave } from '@okuu/contracts/transcript/grade-scale';
 import { staffTranscript, studentTranscript, transcriptPdfUrl } from '@okuu/contracts/transcript/transcript';
 import { eq } from 'drizzle-orm';
@@ -137,10 +138,37 @@ describe("a student's transcript", () => {
     const ru = await pdf('ru');
     expect(ru).toContain(row?.name);
     expect(ru).toContain('Декан факультета');
-    expect(ru).toContain(`GPA ${own.kredits_avg?.toFixed(2)}`);
+    expect(ru).toContain(`GPA ${own.kredits_avg?.toFixed(2).replace('.', ',')}`);
     const en = await pdf('en', staff, studentId);
     expect(en).toContain(row?.nameEn);
     expect(en).toContain('TRANSCRIPT OF RECORDS');
+    expect(en).toContain(`GPA ${own.kredits_avg?.toFixed(2)}`);
+  });
+
+  it("names the institution in the reader's language, and breaks no heading inside a word", async () => {
+    const institution = (await t.call(institutionGet, {}, { cookie: staff })).body.data;
+    const names = { name: institution.name, nameKg: 'Окуу университети', nameEn: 'Okuu University' };
+    await t.call(institutionSave, { ...institution, ...names }, { cookie: staff });
+    try {
+      const pdf = async (lang: 'ru' | 'kg' | 'en') =>
+        pdfText(
+          (await t.app.inject({ method: 'GET', url: transcriptPdfUrl(lang), headers: { cookie: student } })).rawPayload,
+        );
+      const [ru, kg, en] = [await pdf('ru'), await pdf('kg'), await pdf('en')];
+      expect(kg).toContain(names.nameKg);
+      expect(kg).not.toContain(names.name);
+      expect(en).toContain(names.nameEn);
+      expect(en).not.toContain(names.name);
+      expect(ru).toContain(names.name);
+      // Every heading word whole, on its line.
+      for (const word of ['Кредиты', 'Оценка', 'Баллы', 'Дисциплина'])
+        expect(ru).toMatch(new RegExp(`(^|\\s)${word}(\\s|$)`));
+      for (const word of ['Кредит', 'Баа', 'Упай', 'Сабак']) expect(kg).toMatch(new RegExp(`(^|\\s)${word}(\\s|$)`));
+      for (const word of ['Credits', 'Points', 'Grade', 'Course'])
+        expect(en).toMatch(new RegExp(`(^|\\s)${word}(\\s|$)`));
+    } finally {
+      await t.call(institutionSave, institution, { cookie: staff });
+    }
   });
 });
 
