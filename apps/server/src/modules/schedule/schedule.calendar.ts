@@ -3,6 +3,9 @@ import ical, { ICalEventRepeatingFreq } from 'ical-generator';
 import type { HalfYear } from '../misc/misc.service.ts';
 import type { LessonRow } from './schedule.repository.ts';
 
+/** Whom a lesson is for: a group, a subgroup or a stream (never a room: the room is its own line). */
+const audienceLabel = { group: 'Группа', subgroup: 'Подгруппа', stream: 'Поток' } as const;
+
 /** An instant from a Bishkek date and time of day (UTC+6 all year). */
 const bishkekInstant = (date: string, time: string) => new Date(`${date}T${time}:00+06:00`);
 
@@ -21,7 +24,8 @@ function firstDay(lesson: LessonRow, period: HalfYear): string | null {
 
 /**
  * The iCalendar text of a timetable: each lesson one event recurring weekly (every week) or fortnightly (odd or even
- * weeks) from its first day in the half-year to the half-year's last, with the room as its location. Times are
+ * weeks) from its first day in the half-year to the half-year's last, with the room as its location and, in its
+ * description, the teacher, the audience by what it is and the room. Times are
  * written in UTC (no time-zone option, which would move them): Bishkek has no daylight saving, so a weekly rule in
  * UTC keeps every lesson at its local time.
  */
@@ -47,7 +51,11 @@ export function calendarText(lessons: LessonRow[], period: HalfYear, ownerName: 
         address: `${building.name}, ${building.address}`,
         geo: { lat: lesson.room.latitude, lon: lesson.room.longitude },
       },
-      description: [`Преподаватель: ${lesson.teacherName}`, `Аудитория: ${lesson.audience.name}`].join('\n'),
+      description: [
+        `Преподаватель: ${lesson.teacherName}`,
+        `${audienceLabel[lesson.audience.kind]}: ${lesson.audience.name}`,
+        `Аудитория: ${building.shortName}-${lesson.room.number}, ${building.name}`,
+      ].join('\n'),
       repeating: { freq: ICalEventRepeatingFreq.WEEKLY, interval: lesson.parity === 'every' ? 1 : 2, until },
     });
   }

@@ -514,6 +514,13 @@ describe('calendar subscription', () => {
     expect(known?.rrule.until?.toJSDate().toISOString()).toBe(`${week.endsOn}T17:59:00.000Z`);
     expect(known?.event.location).toContain(`${monday?.room.building.shortName}-${monday?.room.number}`);
     expect(known?.event.summary).toContain(monday?.discipline.name);
+    // The description names the audience by what it is, and the room as the room.
+    const audience = { group: 'Группа', subgroup: 'Подгруппа', stream: 'Поток' }[monday?.audience.kind ?? 'group'];
+    expect(known?.event.description.split('\n')).toEqual([
+      `Преподаватель: ${monday?.t_fio}`,
+      `${audience}: ${monday?.audience.name}`,
+      `Аудитория: ${monday?.room.building.shortName}-${monday?.room.number}, ${monday?.room.building.name}`,
+    ]);
 
     // A fortnightly lesson repeats every other week.
     const fortnightly = events.find(({ rrule }) => rrule.interval === 2);
