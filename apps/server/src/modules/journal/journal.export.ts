@@ -1,5 +1,6 @@
 import type { Assessment, Journal } from '@okuu/contracts/journal/common';
 import ExcelJS from 'exceljs';
+import { formatDay, formatNumber } from '../../lib/format.ts';
 import { renderPdf } from '../../lib/pdf.ts';
 
 export type ExportLang = 'ru' | 'kg' | 'en';
@@ -17,6 +18,7 @@ const labels = {
     absences: 'Пропуски',
     points: 'Баллы',
     average: 'Средний балл',
+    absent: 'н/б',
     sheet: 'Журнал',
   },
   kg: {
@@ -30,6 +32,7 @@ const labels = {
     absences: 'Калтыруулар',
     points: 'Баллдар',
     average: 'Орточо балл',
+    absent: 'к/ж',
     sheet: 'Журнал',
   },
   en: {
@@ -43,6 +46,7 @@ const labels = {
     absences: 'Absences',
     points: 'Points',
     average: 'Average',
+    absent: 'abs',
     sheet: 'Journal',
   },
 } as const;
@@ -50,30 +54,48 @@ const labels = {
 const nameIn = (n: { name: string; nameKg: string; nameEn: string }, lang: ExportLang) =>
   (lang === 'kg' ? n.nameKg : lang === 'en' ? n.nameEn : n.name) || n.name;
 
-/** 'DD.MM' of a date YYYY-MM-DD. */
-const dayMonth = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+/** Day and month of a date YYYY-MM-DD as the language writes them: 'DD.MM' (ru, kg), 'DD/MM' (en). */
+const dayMonth = (date: string, lang: ExportLang) => formatDay(date, lang).slice(0, 5);
 
-/** The table of a journal as texts: header row, then a row per student. */
+/**
+ * A mark as a cell holds it: a grade as the number it is, '+' as it is, the absence (stored 'н/б') by the language's
+ * own label.
+ */
+function markCell(mark: Assessment | undefined, lang: ExportLang): string | number | null {
+  if (!mark) return null;
+  if (mark.isAbsence) return labels[lang].absent;
+  return /^\d+$/.test(mark.code) ? Number(mark.code) : mark.code;
+}
+
+/** The table of a journal: header row, then a row per student, numbers as numbers (null: an empty cell). */
 function tableOf(journal: Journal, scale: Assessment[], lang: ExportLang) {
   const t = labels[lang];
-  const codes = new Map(scale.map((a) => [a.id_otsenka, a.code]));
+  const marks = new Map(scale.map((a) => [a.id_otsenka, a]));
   const header = [
     '№',
     t.student,
-    ...journal.dates.map((d) => `${dayMonth(d.visitDate)}\n${d.number}${d.timesCount > 1 ? `/${d.timesCount}` : ''}`),
+    ...journal.dates.map(
+      (d) => `${dayMonth(d.visitDate, lang)}\n${d.number}${d.timesCount > 1 ? `/${d.timesCount}` : ''}`,
+    ),
     t.absences,
     t.points,
     t.average,
   ];
-  const rows = journal.rows.map((r, i) => [
-    String(i + 1),
+  const rows: (string | number | null)[][] = journal.rows.map((r, i) => [
+    i + 1,
     r.s_fio,
-    ...r.otsenka.map((id) => (id === null ? '' : (codes.get(id) ?? ''))),
-    String(r.absences),
-    String(r.points),
-    r.average === null ? '' : r.average.toFixed(2),
+    ...r.otsenka.map((id) => (id === null ? null : markCell(marks.get(id), lang))),
+    r.absences,
+    r.points,
+    r.average,
   ]);
   return { header, rows };
+}
+
+/** A cell of the table as a PDF writes it: numbers in the language's way (the average with two decimals). */
+function cellText(value: string | number | null, lang: ExportLang, decimals?: number): string {
+  if (value === null) return '';
+  return typeof value === 'number' ? formatNumber(value, lang, decimals) : value;
 }
 
 function heading(journal: Journal, lang: ExportLang) {
@@ -102,7 +124,7 @@ export function journalPdf(journal: Journal, scale: Assessment[], lang: ExportLa
     const to = 2 + Math.min(dates, (part + 1) * datesPerPage);
     const last = part === parts - 1;
     // The columns of this part: №, name, its dates, and on the last part the three totals.
-    const pick = (cells: string[]) => [
+    const pick = <T>(cells: T[]) => [
       ...cells.slice(0, 2),
       ...cells.slice(from, to),
       ...(last ? cells.slice(cells.length - 3) : []),
@@ -120,7 +142,12 @@ export function journalPdf(journal: Journal, scale: Assessment[], lang: ExportLa
             alignment: 'center',
             fontSize: i >= 2 && i < 2 + to - from ? 6 : 7,
           })),
-          ...rows.map((r) => pick(r).map((text, i) => ({ text, alignment: i === 1 ? 'left' : 'center' }))),
+          ...rows.map((r) =>
+            pick(r.map((value, i) => cellText(value, lang, i === r.length - 1 ? 2 : undefined))).map((text, i) => ({
+              text,
+              alignment: i === 1 ? 'left' : 'center',
+            })),
+          ),
         ],
       },
       fontSize: 7,
@@ -139,7 +166,7 @@ export function journalPdf(journal: Journal, scale: Assessment[], lang: ExportLa
   });
 }
 
-/** The same table as an Excel workbook, the name column and the header frozen. */
+/** The same table as an Excel workbook, the name column and the header frozen; marks and totals as numbers. */
 export async function journalXlsx(journal: Journal, scale: Assessment[], lang: ExportLang): Promise<Buffer> {
   const { header, rows } = tableOf(journal, scale, lang);
   const workbook = new ExcelJS.Workbook();
@@ -153,16 +180,8 @@ export async function journalXlsx(journal: Journal, scale: Assessment[], lang: E
   const head = sheet.addRow(header);
   head.font = { bold: true };
   head.alignment = { wrapText: true, horizontal: 'center', vertical: 'middle' };
-  for (const r of rows) {
-    const n = r.length;
-    // Totals go in as numbers.
-    const values: (string | number | null)[] = [...r];
-    values[0] = Number(r[0]);
-    values[n - 3] = Number(r[n - 3]);
-    values[n - 2] = Number(r[n - 2]);
-    values[n - 1] = r[n - 1] === '' ? null : Number(r[n - 1]);
-    sheet.addRow(values);
-  }
+  // Numbers go in as numbers (marks, totals, the average with two decimals shown), so the sheet can count with them.
+  for (const r of rows) sheet.addRow(r);
   sheet.getColumn(1).width = 5;
   sheet.getColumn(2).width = 34;
   for (let c = 3; c <= header.length; c++) sheet.getColumn(c).width = c > header.length - 3 ? 12 : 6;

@@ -33,7 +33,7 @@ import { type CallerName, databaseDigest, signInAll } from '../../../test/caller
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { lessonOnDay } from '../../../test/lesson-on-day.ts';
 import { pdfText } from '../../../test/pdf.ts';
-import { journalPdf as renderJournalPdf } from './journal.export.ts';
+import { journalPdf as renderJournalPdf, journalXlsx as renderJournalXlsx } from './journal.export.ts';
 import { roundedRatio, totalsOf } from './journal.totals.ts';
 
 let t: TestApp;
@@ -496,6 +496,73 @@ describe('topics and deletes', () => {
   });
 });
 
+/** A journal of `lessons` lessons and `students` students whose marks go round the scale. */
+function sampleJournal(lessons: number, students: number): Journal {
+  const named = { name: 'Базы данных', nameKg: '', nameEn: '' };
+  const dates = Array.from({ length: lessons }, (_, i) => ({
+    id_lesson: i + 1,
+    visitDate: `2026-${String(9 + Math.floor(i / 28)).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+    id_time: 1,
+    number: 1,
+    start: '08:00',
+    end: '09:20',
+    timesCount: 1,
+    id_tema: null,
+    tema: '',
+    id_shed: null,
+  }));
+  const rows = Array.from({ length: students }, (_, i) => ({
+    id_student: i + 1,
+    s_fio: `Студент${i + 1} Тестовый`,
+    otsenka: dates.map((_, k) => (scale[(i + k) % scale.length] as Assessment).id_otsenka),
+    id_studentJournalVisit: dates.map((_, k) => k + 1),
+    absences: 10,
+    points: 140,
+    average: 3.5,
+  }));
+  return {
+    year: 2026,
+    ws: 1,
+    startsOn: '2026-09-01',
+    endsOn: '2027-01-31',
+    discipline: named,
+    lessonKind: named,
+    groupType: 'group',
+    id_group: 1,
+    groupName: 'ПИ-1-25',
+    groups: ['ПИ-1-25'],
+    dates,
+    rows,
+  };
+}
+
+describe('the workbook of a journal', () => {
+  it('holds marks, totals and the average as numbers, and the absence in the language of the file', async () => {
+    const journal = sampleJournal(6, 2);
+    for (const [lang, absent] of [
+      ['en', 'abs'],
+      ['ru', 'н/б'],
+      ['kg', 'к/ж'],
+    ] as const) {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await renderJournalXlsx(journal, scale, lang)) as never);
+      const sheet = book.worksheets[0] as ExcelJS.Worksheet;
+      const row = sheet.getRow(7);
+      expect(row.getCell(1).value).toBe(1);
+      const marks = journal.dates.map((_, k) => row.getCell(3 + k).value);
+      const expected = (journal.rows[0] as Journal['rows'][number]).otsenka.map((id) => {
+        const a = scale.find((x) => x.id_otsenka === id) as Assessment;
+        return a.isAbsence ? absent : /^\d+$/.test(a.code) ? Number(a.code) : a.code;
+      });
+      expect(marks, lang).toEqual(expected);
+      expect(marks.filter((m) => typeof m === 'number').length).toBeGreaterThan(0);
+      const n = 2 + journal.dates.length;
+      expect([row.getCell(n + 1).value, row.getCell(n + 2).value, row.getCell(n + 3).value]).toEqual([10, 140, 3.5]);
+      expect(row.getCell(n + 3).numFmt).toBe('0.00');
+    }
+  });
+});
+
 describe('the PDF of a half-year', () => {
   it('puts 60 lessons on pages of 25 dates, names on each, totals after the last', async () => {
     const named = { name: 'Базы данных', nameKg: '', nameEn: '' };
@@ -538,7 +605,7 @@ describe('the PDF of a half-year', () => {
     const text = await pdfText(pdf);
     expect(text.match(/Студент30 Тестовый/g)?.length).toBe(3);
     expect(text.match(/Средний/g)?.length).toBe(1);
-    expect(text).toContain('3.50');
+    expect(text).toContain('3,50');
   });
 });
 
