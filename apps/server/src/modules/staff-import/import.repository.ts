@@ -113,8 +113,106 @@ function byNames(rows: { id: number; a: string; b: string | null; c: string | nu
   return map;
 }
 
+/** One line of a template, by column, named from the university's own records. */
+export type ExampleLine = Record<string, string>;
+
 function queries(db: Db) {
+  const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
+    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  /** The first of `candidates` no row has in `column` of `table` (the last when all are taken). */
+  const unused = async (table: string, column: string, candidates: string[]) => {
+    const taken = await rows<{ v: string }>(
+      sql`select ${sql.raw(column)} as v from ${sql.raw(table)} where ${sql.raw(column)} in ${candidates}`,
+    );
+    const used = new Set(taken.map((r) => r.v.toLowerCase()));
+    return candidates.find((c) => !used.has(c.toLowerCase())) ?? (candidates.at(-1) as string);
+  };
   return {
+    /**
+     * A line of each kind's template that this university's own records make valid: a new student of an existing
+     * group, a new teacher of an existing department and position, a new group of an existing speciality, and for the
+     * timetable and the grades an existing lesson and result stated again (a dry run finds nothing to change). Null
+     * where the records to name are missing (a university with no lessons yet).
+     */
+    async exampleLines(): Promise<
+      Partial<Record<'students' | 'teachers' | 'groups' | 'timetable' | 'grades', ExampleLine>>
+    > {
+      const [year] = await rows<{ id: number }>(
+        sql`select id from academic_years where starts_on <= current_date order by starts_on desc limit 1`,
+      );
+      const [group] = await rows<{ name: string; speciality: string; form: string }>(sql`
+        select g.name, s.code as speciality, g.study_form as form from groups g
+        join specialities s on s.id = g.speciality_id order by g.id limit 1`);
+      const [department] = await rows<{ name: string }>(sql`select name from departments order by id limit 1`);
+      const [position] = await rows<{ name: string }>(sql`select name from positions order by id limit 1`);
+      const [lesson] = await rows<Record<string, string | number>>(sql`
+        select g.name as "group", e.academic_year_id as year, e.half_year_kind as half_year, e.day_number as day,
+          ts.number as slot, e.week_parity as week, d.code as discipline_code, k.name as lesson_kind,
+          u.login as teacher, b.short_name || '-' || r.number as room
+        from schedule_entries e
+        join teaching_assignments a on a.id = e.teaching_assignment_id and a.group_id is not null and a.subgroup_id is null
+        join groups g on g.id = e.group_id join time_slots ts on ts.id = e.time_slot_id
+        join disciplines d on d.id = e.discipline_id join lesson_kinds k on k.id = e.lesson_kind_id
+        join users u on u.id = e.teacher_id join rooms r on r.id = e.room_id join buildings b on b.id = r.building_id
+        where e.group_id is not null order by e.academic_year_id desc, e.id limit 1`);
+      const [result] = await rows<Record<string, string | number>>(sql`
+        select p.record_book, d.code as discipline_code, f.academic_year_id as year, f.half_year_kind as half_year,
+          s.number as semester, f.credits, f.points
+        from final_results f join student_profiles p on p.user_id = f.student_id and p.record_book is not null
+        join disciplines d on d.id = f.discipline_id join semesters s on s.id = f.semester_id
+        order by f.academic_year_id desc, f.id limit 1`);
+      const yearName = (id: number | string) => `${id}-${Number(id) + 1}`;
+      const admission = year?.id ?? new Date().getUTCFullYear();
+      const numbered = (prefix: string) =>
+        Array.from({ length: 20 }, (_, i) => `${prefix}${String(i + 1).padStart(4, '0')}`);
+      const lines: Partial<Record<'students' | 'teachers' | 'groups' | 'timetable' | 'grades', ExampleLine>> = {};
+      if (group) {
+        lines.students = {
+          record_book: await unused('student_profiles', 'record_book', numbered(`${admission}-`)),
+          last_name: 'Асанов',
+          first_name: 'Нурбек',
+          patronymic: 'Бакытович',
+          group: group.name,
+        };
+        const prefix = group.name.split('-')[0] ?? group.name;
+        lines.groups = {
+          name: await unused(
+            'groups',
+            'name',
+            Array.from({ length: 20 }, (_, i) => `${prefix}-${i + 9}-${String(admission % 100).padStart(2, '0')}`),
+          ),
+          speciality_code: group.speciality,
+          study_form: group.form,
+          admission_year: String(admission),
+        };
+      }
+      if (department && position) {
+        lines.teachers = {
+          staff_number: await unused('teacher_profiles', 'staff_number', numbered('T-')),
+          last_name: 'Осмонова',
+          first_name: 'Гүлнара',
+          patronymic: 'Асановна',
+          department: department.name,
+          position: position.name,
+        };
+      }
+      if (lesson) {
+        const { year: lessonYear, ...rest } = lesson;
+        lines.timetable = {
+          ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)])),
+          academic_year: yearName(lessonYear as number),
+        };
+      }
+      if (result) {
+        const { year: resultYear, ...rest } = result;
+        lines.grades = {
+          ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)])),
+          academic_year: yearName(resultYear as number),
+        };
+      }
+      return lines;
+    },
+
     /** Groups by lower-case name. */
     async groupsByName() {
       const rows = await db

@@ -19,15 +19,16 @@ async function uploaded(files: UploadedFile[]) {
 
 export function importRoutes(service: ImportService): Binding[] {
   return [
-    bind(importTemplate, async ({ input }) =>
-      input.format === 'csv'
-        ? fileOf(templateCsv(input.kind), 'text/csv; charset=utf-8', `${input.kind}-template.csv`)
+    bind(importTemplate, async ({ input }) => {
+      const line = await service.exampleLine(input.kind);
+      return input.format === 'csv'
+        ? fileOf(templateCsv(input.kind, line), 'text/csv; charset=utf-8', `${input.kind}-template.csv`)
         : fileOf(
-            await templateXlsx(input.kind),
+            await templateXlsx(input.kind, line),
             'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
             `${input.kind}-template.xlsx`,
-          ),
-    ),
+          );
+    }),
     bind(importCheck, async ({ input, files }) => service.check(input.kind, (await uploaded(files)).buf)),
     bind(importStart, async ({ input, files, user }) => {
       const { name, buf } = await uploaded(files);

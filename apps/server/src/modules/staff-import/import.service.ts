@@ -621,6 +621,11 @@ export function createImportService(deps: {
   }
 
   return {
+    /** The example line of a kind's template, named from the university's own records (undefined: none to name). */
+    async exampleLine(kind: ImportKind) {
+      return (await repo.exampleLines())[kind];
+    },
+
     /** The dry run: what the import would do, and every problem, changing nothing. */
     async check(kind: ImportKind, buf: Buffer): Promise<ImportReport> {
       return (await plan(repo, kind, buf)).report;

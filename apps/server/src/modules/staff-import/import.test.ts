@@ -1,5 +1,5 @@
 import { scheduleTeacher } from '@okuu/contracts/schedule/schedule';
-import { importCheck, importStart, importStatus, importTemplate } from '@okuu/contracts/staff/import';
+import { importCheck, importKinds, importStart, importStatus, importTemplate } from '@okuu/contracts/staff/import';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,24 @@ describe('the CSV reader', () => {
       { line: 2, cells: ['two\nlines', 'c'] },
       { line: 4, cells: ['d', 'e'] },
     ]);
+  });
+});
+
+describe('templates', () => {
+  it.each(importKinds)('of %s, filled as shown, pass their dry run as CSV and as XLSX', async (kind) => {
+    for (const format of ['csv', 'xlsx'] as const) {
+      const template = await t.app.inject({
+        method: 'GET',
+        url: importTemplate.path,
+        query: { kind, format },
+        headers: { cookie: staff },
+      });
+      expect(template.statusCode).toBe(200);
+      const res = await upload(importCheck, kind, template.rawPayload, `${kind}.${format}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.problems, `${kind}.${format}`).toEqual([]);
+      expect(res.body.data.lines).toBe(1);
+    }
   });
 });
 
