@@ -33,27 +33,9 @@ function DisciplineLinks({
   const { t } = useTranslation('discipline');
   const groups = useDisciplineGroups(period, discipline.id_discipline, discipline.id_semester, open && teacher);
   const teachers = useDisciplineTeachers(period, discipline.id_discipline, discipline.id_semester, open && !teacher);
-  const chats: { key: string; label: string; to: string }[] = teacher
-    ? [
-        ...(groups.data ?? []).map((g) => ({
-          key: `group-${g.id_group}`,
-          label: t('list.groupChat', { name: g.name }),
-          to: `/lms/chat?group=${g.id_group}`,
-        })),
-        ...[...new Map((groups.data ?? []).flatMap((g) => g.streams).map((s) => [s.id_stream, s])).values()].map(
-          (s) => ({
-            key: `stream-${s.id_stream}`,
-            label: t('list.streamChat', { name: s.name }),
-            to: `/lms/chat?stream=${s.id_stream}`,
-          }),
-        ),
-      ]
-    : (teachers.data ?? []).map((p) => ({
-        key: `teacher-${p.id_teacher}`,
-        label: t('list.teacherChat', { name: shortName(p.t_fio) }),
-        to: `/lms/chat?to=${p.id_teacher}`,
-      }));
-  const loading = teacher ? groups.isPending : teachers.isPending;
+  const links = (chats: { key: string; label: string; to: string }[]) =>
+    chats.map((chat) => <NavLink key={chat.key} component={Link} to={chat.to} label={chat.label} py={4} />);
+  const loading = <Skeleton height={14} my={6} width="70%" />;
 
   return (
     <>
@@ -63,10 +45,36 @@ function DisciplineLinks({
         label={t('list.materials')}
         py={4}
       />
-      {loading ? (
-        <Skeleton height={14} my={6} width="70%" />
-      ) : (
-        chats.map((chat) => <NavLink key={chat.key} component={Link} to={chat.to} label={chat.label} py={4} />)
+      {open && teacher && (
+        <QueryView query={groups} compact loading={loading}>
+          {(list) =>
+            links([
+              ...list.map((g) => ({
+                key: `group-${g.id_group}`,
+                label: t('list.groupChat', { name: g.name }),
+                to: `/lms/chat?group=${g.id_group}`,
+              })),
+              ...[...new Map(list.flatMap((g) => g.streams).map((s) => [s.id_stream, s])).values()].map((s) => ({
+                key: `stream-${s.id_stream}`,
+                label: t('list.streamChat', { name: s.name }),
+                to: `/lms/chat?stream=${s.id_stream}`,
+              })),
+            ])
+          }
+        </QueryView>
+      )}
+      {open && !teacher && (
+        <QueryView query={teachers} compact loading={loading}>
+          {(list) =>
+            links(
+              list.map((p) => ({
+                key: `teacher-${p.id_teacher}`,
+                label: t('list.teacherChat', { name: shortName(p.t_fio) }),
+                to: `/lms/chat?to=${p.id_teacher}`,
+              })),
+            )
+          }
+        </QueryView>
       )}
     </>
   );
