@@ -251,3 +251,146 @@ test.describe('a screen that cannot load its data offline', () => {
     }
   });
 });
+
+/** Texts that would say there is nothing, which a screen must not say about data it could not load. */
+const falseEmpties = [
+  'Нет семестра обучения',
+  'Заказов нет',
+  'Новостей пока нет',
+  'В этом полугодии отметок пока нет.',
+  'Платежей пока нет.',
+  'Платных услуг пока нет.',
+  'В этом периоде дисциплин нет.',
+  'Книг пока нет',
+  'Материалов нет',
+  'Здесь появятся преподаватели и студенты для переписки.',
+  'Никого не найдено по этим условиям.',
+  'Нет записей по этим условиям.',
+];
+
+/**
+ * What a screen shows offline: the offline notice (its data load once the network is back) or what it loaded before
+ * under the cached-data notice; never an endless 'Загрузка...', and, with nothing loaded before (`fresh`), never a
+ * false 'nothing here'. `notice` false: a screen with no data of its own to load (a form).
+ */
+async function expectOfflineState(page: Page, route: string, { notice = true, fresh = true } = {}) {
+  const main = page.getByRole('main');
+  await expect(page.getByRole('heading', { level: 1 }).first(), route).toBeVisible();
+  if (notice) {
+    await expect(main.getByText(new RegExp(`${offlineNotice}|${cachedNotice}`)).first(), route).toBeVisible();
+  }
+  // Nothing still loading once the notice is there (a paused query never spins).
+  await expect(main.getByRole('status').filter({ hasText: /Загрузка/ }), route).toHaveCount(0);
+  if (!fresh) return;
+  for (const text of falseEmpties)
+    await expect(main.getByText(text, { exact: true }), `${route}: ${text}`).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Ошибка, обновите страницу!' })).toBeHidden();
+}
+
+test.describe('every screen offline', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('a student: what was visited shows under the cached notice; any route opened offline says so', async ({
+    page,
+    context,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signIn(page, 'student1');
+    await serviceWorkerInControl(page);
+    const menu = page.getByRole('navigation', { name: 'Меню' });
+    // Visited online: each screen's data arrive.
+    const visited = [
+      ['Расписание занятий', '/lms/schedule'],
+      ['Журнал посещаемости', '/lms/journal'],
+      ['Транскрипт', '/lms/transcript'],
+      ['Код оплаты', '/lms/paymentcode'],
+      ['Заказ справок', '/lms/singlewindow'],
+      ['Регистрация на дисциплины', '/lms/registration'],
+    ] as const;
+    for (const [entry, path] of visited) {
+      await menu.getByRole('link', { name: entry, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await page.waitForLoadState('networkidle');
+      await expect(
+        page
+          .getByRole('main')
+          .getByRole('status')
+          .filter({ hasText: /Загрузка/ }),
+      ).toHaveCount(0);
+    }
+
+    await context.setOffline(true);
+    await expect(page.getByRole('button', { name: 'Нет сети !!!' })).toBeVisible();
+    // Back to each within the app: what it loaded, said to be from before.
+    for (const [entry, path] of visited) {
+      await menu.getByRole('link', { name: entry, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expectOfflineState(page, path, { fresh: false });
+      if (path !== '/lms/schedule') await expect(page.getByRole('main').getByText(cachedNotice).first()).toBeVisible();
+      // The transcript's results, as loaded before.
+      if (path === '/lms/transcript') await expect(page.getByRole('main').getByRole('table').first()).toBeVisible();
+    }
+
+    // Every route opened anew offline (the page reloaded from the service worker, nothing in memory).
+    for (const path of [
+      '/lms',
+      '/lms/apps',
+      '/lms/news',
+      '/lms/chat',
+      '/lms/umk',
+      '/lms/library',
+      '/lms/schedule',
+      '/lms/journal',
+      '/lms/registration',
+      '/lms/paymentcode',
+      '/lms/singlewindow',
+      '/lms/transcript',
+      '/lms/change-password',
+    ]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      // (The chat's contacts, and so their notice, are in the side column on a desktop.)
+      await expectOfflineState(page, path, { notice: path !== '/lms/apps' && path !== '/lms/chat' });
+      if (path === '/lms/chat') {
+        await expect(page.getByRole('region', { name: 'Контакты чата' }).getByText(offlineNotice)).toBeVisible();
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('staff: every staff screen opened offline says so', async ({ page, context }) => {
+    await signIn(page, 'staff1');
+    await serviceWorkerInControl(page);
+    await context.setOffline(true);
+    for (const [path, notice] of [
+      ['/lms/staff/people', true],
+      ['/lms/staff/orders', true],
+      ['/lms/staff/grade-scale', true],
+      ['/lms/staff/payments', true],
+      ['/lms/staff/audit', true],
+      ['/lms/staff/settings', true],
+      ['/lms/staff/import', false],
+    ] as const) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expectOfflineState(page, path, { notice });
+    }
+  });
+
+  test('with no user to remember, the offline notice stands in, and trying again returns to the screen asked for', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, 'student1');
+    await serviceWorkerInControl(page);
+    await page.evaluate(() => window.localStorage.removeItem('user'));
+    await context.setOffline(true);
+    await page.goto('/lms/transcript');
+    await expect(page).toHaveURL(/\/lms\/offline\?next=%2Flms%2Ftranscript$/);
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Попробовать снова' }).click();
+    await expect(page).toHaveURL(/\/lms\/transcript$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Транскрипт' })).toBeVisible();
+  });
+});

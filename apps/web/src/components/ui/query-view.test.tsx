@@ -41,6 +41,13 @@ describe('a screen’s states', () => {
     expect(screen.getByRole('status').textContent).toBe('Нет сети: показаны сохранённые данные.');
   });
 
+  it('offline, a load that failed for want of the network says it loads once the network is back', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    show(query({ isError: true, error: new ApiError({ category: 'NETWORK_ERROR', message: 'Failed to fetch' }) }));
+    expect(screen.getByRole('status').textContent).toBe('Нет сети: данные загрузятся, когда связь вернётся.');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('a failed load says why, in the reader’s language, and retries', async () => {
     const failed = query<string[]>({
       isError: true,

@@ -29,13 +29,14 @@ export type ViewState =
 
 /**
  * The state of what a screen shows from its queries: ready when every one has data (perhaps from before); otherwise
- * offline when one waits for the network, failed when one failed, loading while they load.
+ * offline when there is no network (a call made before the browser knew has failed for that reason: it is asked again
+ * once the network is back), failed when one failed, loading while they load.
  */
 export function viewState(queries: readonly ViewedQuery<unknown>[], online: boolean): ViewState {
   const missing = queries.filter((query) => query.data === undefined);
   if (missing.length === 0) return 'ready';
-  if (missing.some((query) => query.isError)) return 'failed';
   if (!online || missing.some((query) => query.isPaused)) return 'offline';
+  if (missing.some((query) => query.isError)) return 'failed';
   return 'loading';
 }
 
