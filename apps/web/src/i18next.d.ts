@@ -7,6 +7,7 @@ import type misc from './locales/ru/misc.json';
 import type profile from './locales/ru/profile.json';
 import type chat from './locales/ru/screens/chat.json';
 import type checkin from './locales/ru/screens/checkin.json';
+import type dateField from './locales/ru/screens/date-field.json';
 import type fields from './locales/ru/screens/fields.json';
 import type journal from './locales/ru/screens/journal.json';
 import type library from './locales/ru/screens/library.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       chat: typeof chat;
       checkin: typeof checkin;
       common: typeof common;
+      'date-field': typeof dateField;
       discipline: typeof discipline;
       errors: typeof errors;
       fields: typeof fields;

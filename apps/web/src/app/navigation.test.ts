@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appsOf, menuOf } from './navigation';
+import { appsOf } from './layouts/apps-panel';
+import { menuOf } from './navigation';
 
 const keys = (role: number) => menuOf(role).entries.map((entry) => entry.key);
 

@@ -24,14 +24,15 @@ const teacher: Role = 1;
 const student: Role = 2;
 const staff: Role = 3;
 const teachers: readonly Role[] = [teacher];
-const students: readonly Role[] = [student];
-const portal: readonly Role[] = [teacher, student];
+export const students: readonly Role[] = [student];
+export const portal: readonly Role[] = [teacher, student];
 const everyone: readonly Role[] = [teacher, student, staff];
 
 /**
- * The side menu of spec section 2, in its order, each entry with the roles it serves (the one place that says who
- * sees what): the teacher's workload and grading sheet for teachers; registration, payments, references and the
- * transcript for students; the library, documents, rooms and the manual for staff too.
+ * The side menu of spec section 2, in its order, each entry with the roles it serves (the applications panel's tiles
+ * declare theirs beside it, in layouts/apps-panel.tsx): the teacher's workload and grading sheet for teachers;
+ * registration, payments, references and the transcript for students; the library, documents, rooms and the manual
+ * for staff too.
  */
 export const menuEntries: readonly MenuEntry[] = [
   { key: 'schedule', path: '/lms/schedule', roles: portal },
@@ -52,20 +53,6 @@ export const menuEntries: readonly MenuEntry[] = [
   { key: 'webinar', path: `${UNAVAILABLE_PATH}/webinar`, roles: portal },
   { key: 'manual', path: `${UNAVAILABLE_PATH}/manual`, roles: everyone },
   { key: 'transcript', path: '/lms/transcript', roles: students },
-];
-
-/** The applications panel's tiles of teachers and students, with the roles each serves. */
-export const appEntries: readonly { title: TitleKey; path: string; roles: readonly Role[] }[] = [
-  { title: 'news', path: '/lms/news', roles: portal },
-  { title: 'chat', path: '/lms/chat', roles: portal },
-  { title: 'schedule', path: '/lms/schedule', roles: portal },
-  { title: 'journal', path: '/lms/journal', roles: portal },
-  { title: 'umk', path: '/lms/umk', roles: portal },
-  { title: 'library', path: '/lms/library', roles: portal },
-  { title: 'registration', path: '/lms/registration', roles: students },
-  { title: 'payment', path: '/lms/paymentcode', roles: students },
-  { title: 'references', path: '/lms/singlewindow', roles: students },
-  { title: 'transcript', path: '/lms/transcript', roles: students },
 ];
 
 /**
@@ -124,7 +111,8 @@ export const staffScreens: readonly {
   },
 ];
 
-const serves = (roles: readonly Role[], role: number) => (roles as readonly number[]).includes(role);
+/** Whether an entry that serves `roles` serves `role`. */
+export const serves = (roles: readonly Role[], role: number) => (roles as readonly number[]).includes(role);
 
 /** A role's side menu: the staff area's entries (staff only), then the spec's entries that serve the role. */
 export function menuOf(role: number): { staff: { key: TitleKey; path: string }[]; entries: MenuEntry[] } {
@@ -132,12 +120,6 @@ export function menuOf(role: number): { staff: { key: TitleKey; path: string }[]
     staff: role === staff ? staffScreens.map(({ key, path }) => ({ key, path: `/lms/${path}` })) : [],
     entries: menuEntries.filter((entry) => serves(entry.roles, role)),
   };
-}
-
-/** A role's applications panel: staff their own screens, teachers and students the tiles that serve them. */
-export function appsOf(role: number): { title: TitleKey; path: string }[] {
-  if (role === staff) return staffScreens.map(({ key, path }) => ({ title: key, path: `/lms/${path}` }));
-  return appEntries.filter((entry) => serves(entry.roles, role)).map(({ title, path }) => ({ title, path }));
 }
 
 /** The screens of the route table that later features build; until then each shows 'not available yet'. */

@@ -19,10 +19,10 @@ async function reset() {
   writeCookie('lang', '', 0);
 }
 
-beforeAll(async () => {
-  await initI18n('ru');
-  await reset();
-});
+// Started before any test file is imported: shared pieces load their catalogues as their modules are evaluated.
+await initI18n('ru');
+
+beforeAll(reset);
 
 afterEach(async () => {
   cleanup();

@@ -1,4 +1,5 @@
 import { SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { roles } from '@okuu/contracts/endpoint';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,21 +19,27 @@ import {
   UploadIcon,
 } from '../../components/ui/icons';
 import { useSessionUser } from '../../lib/use-session';
-import { appsOf, type TitleKey } from '../navigation';
+import { portal, serves, staffScreens, students, type TitleKey } from '../navigation';
 import classes from './apps-panel.module.css';
 
-/** Each screen's tile picture. */
-const icons: Partial<Record<TitleKey, ComponentType<{ size?: number }>>> = {
-  news: NewsIcon,
-  chat: ChatIcon,
-  schedule: CalendarIcon,
-  journal: JournalIcon,
-  umk: FolderIcon,
-  library: BookIcon,
-  registration: ChecklistIcon,
-  payment: CardIcon,
-  references: DocumentIcon,
-  transcript: ChartIcon,
+type Icon = ComponentType<{ size?: number }>;
+
+/** The tiles of teachers and students, each with the roles it serves (the menu's are in navigation.ts). */
+const appEntries: readonly { title: TitleKey; path: string; roles: typeof portal; icon: Icon }[] = [
+  { title: 'news', path: '/lms/news', roles: portal, icon: NewsIcon },
+  { title: 'chat', path: '/lms/chat', roles: portal, icon: ChatIcon },
+  { title: 'schedule', path: '/lms/schedule', roles: portal, icon: CalendarIcon },
+  { title: 'journal', path: '/lms/journal', roles: portal, icon: JournalIcon },
+  { title: 'umk', path: '/lms/umk', roles: portal, icon: FolderIcon },
+  { title: 'library', path: '/lms/library', roles: portal, icon: BookIcon },
+  { title: 'registration', path: '/lms/registration', roles: students, icon: ChecklistIcon },
+  { title: 'payment', path: '/lms/paymentcode', roles: students, icon: CardIcon },
+  { title: 'references', path: '/lms/singlewindow', roles: students, icon: DocumentIcon },
+  { title: 'transcript', path: '/lms/transcript', roles: students, icon: ChartIcon },
+];
+
+/** The pictures of the staff area's tiles. */
+const staffIcons: Partial<Record<TitleKey, Icon>> = {
   staffPeople: GroupIcon,
   staffOrders: DocumentIcon,
   gradeScale: ChartIcon,
@@ -41,6 +48,18 @@ const icons: Partial<Record<TitleKey, ComponentType<{ size?: number }>>> = {
   staffSettings: SettingsIcon,
   staffImport: UploadIcon,
 };
+
+/** A role's applications panel: staff their own screens, teachers and students the tiles that serve them. */
+export function appsOf(role: number): { title: TitleKey; path: string; icon: Icon }[] {
+  if (role === roles.staff) {
+    return staffScreens.map(({ key, path }) => ({
+      title: key,
+      path: `/lms/${path}`,
+      icon: staffIcons[key] ?? FolderIcon,
+    }));
+  }
+  return appEntries.filter((entry) => serves(entry.roles, role));
+}
 
 /**
  * The signed-in user's screens as tiles (/lms/apps, the mobile home) or, `compact`, as a list (the desktop aside):
@@ -51,8 +70,7 @@ export function AppsPanel({ compact = false }: { compact?: boolean }) {
   const apps = appsOf(useSessionUser().role);
   return (
     <SimpleGrid cols={compact ? 1 : { base: 2, xs: 3, lg: 5 }} spacing={compact ? 6 : 'sm'}>
-      {apps.map(({ title, path }) => {
-        const Icon = icons[title] ?? FolderIcon;
+      {apps.map(({ title, path, icon: Icon }) => {
         return (
           <UnstyledButton
             key={title}

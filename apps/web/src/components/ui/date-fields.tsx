@@ -7,7 +7,7 @@ import { DateInput, DatesProvider, TimePicker } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatShortDate, parseShortDate } from '../../lib/format';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage, loadScreenCatalogue } from '../../lib/i18n';
 import type { Language } from '../../lib/languages';
 
 /**
@@ -15,6 +15,12 @@ import type { Language } from '../../lib/languages';
  * mm/dd/yyyy and AM/PM in a Russian interface when the browser is American. Dates are typed or picked day first, as
  * lib/format writes them; times on the 24-hour clock. (Mantine's pickers: these load with the screens that use them.)
  */
+
+// The fields' texts come with their code (locales/<language>/screens/), not with every visit's first screen.
+await loadScreenCatalogue(
+  'date-field',
+  import.meta.glob<Record<string, unknown>>('../../locales/*/screens/date-field.json', { import: 'default' }),
+);
 
 /** The calendar's month and weekday names: dayjs's locale of each language. */
 const dayjsLocale: Record<Language, string> = { ru: 'ru', kg: 'ky', en: 'en-gb' };
@@ -47,7 +53,7 @@ export function DateField({
   /** False inside another popover, which a click on a calendar elsewhere in the page would close. */
   withinPortal?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('date-field');
   return (
     <DatesProvider settings={datesSettings()}>
       <DateInput
@@ -56,18 +62,18 @@ export function DateField({
         onChange={(next) => onChange(next ?? '')}
         valueFormat={(date) => formatShortDate(date.slice(0, 10))}
         dateParser={parseShortDate}
-        placeholder={t('dateField.placeholder')}
+        placeholder={t('placeholder')}
         clearable={!props.required}
-        clearButtonProps={{ 'aria-label': t('dateField.clear') }}
+        clearButtonProps={{ 'aria-label': t('clear') }}
         ariaLabels={{
-          monthLevelControl: t('dateField.chooseMonth'),
-          yearLevelControl: t('dateField.chooseYear'),
-          nextMonth: t('dateField.nextMonth'),
-          previousMonth: t('dateField.previousMonth'),
-          nextYear: t('dateField.nextYear'),
-          previousYear: t('dateField.previousYear'),
-          nextDecade: t('dateField.nextDecade'),
-          previousDecade: t('dateField.previousDecade'),
+          monthLevelControl: t('chooseMonth'),
+          yearLevelControl: t('chooseYear'),
+          nextMonth: t('nextMonth'),
+          previousMonth: t('previousMonth'),
+          nextYear: t('nextYear'),
+          previousYear: t('previousYear'),
+          nextDecade: t('nextDecade'),
+          previousDecade: t('previousDecade'),
         }}
         popoverProps={{ withinPortal }}
         autoComplete="off"
@@ -84,15 +90,15 @@ export function TimeField({
   maxDate: _max,
   ...props
 }: FieldProps & { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('date-field');
   return (
     <TimePicker
       {...props}
       value={value}
       onChange={(next) => onChange(next.slice(0, 5))}
       format="24h"
-      hoursInputLabel={t('dateField.hours', { field: props.label })}
-      minutesInputLabel={t('dateField.minutes', { field: props.label })}
+      hoursInputLabel={t('hours', { field: props.label })}
+      minutesInputLabel={t('minutes', { field: props.label })}
     />
   );
 }
@@ -104,7 +110,7 @@ export function DateTimeField({
   label,
   ...props
 }: FieldProps & { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('date-field');
   const [date = '', time = ''] = value.split('T');
   const join = (d: string, h: string) => onChange(d && h ? `${d}T${h}` : d ? `${d}T` : h ? `T${h}` : '');
   return (
@@ -116,7 +122,7 @@ export function DateTimeField({
         {...props}
         data-autofocus={undefined}
         description={undefined}
-        label={t('dateField.time', { field: label })}
+        label={t('time', { field: label })}
         value={time}
         onChange={(h) => join(date, h)}
         error={Boolean(props.error)}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/error-message';
@@ -80,7 +80,18 @@ export function QueryView(
   };
 
   if (state === 'offline') return <OfflineNotice compact={props.compact} />;
-  if (state === 'loading') return props.loading ?? <Loading compact={props.compact} />;
+  if (state === 'loading') {
+    if (props.loading) return props.loading;
+    if (!props.compact) return <Loading />;
+    return (
+      <Group gap={6} role="status" aria-live="polite">
+        <Loader size="xs" aria-hidden="true" />
+        <Text size="xs" c="dimmed">
+          {t('loading')}
+        </Text>
+      </Group>
+    );
+  }
   if (state === 'failed') {
     return (
       <FailedNotice compact={props.compact} reason={errorMessage(failed[0]?.error)} onRetry={retry}>
