@@ -202,6 +202,24 @@ for (const scheme of ['dark', 'light'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
+    test('staff: the payments table, its date picker open, and the side column brought back', async ({ page }) => {
+      await signIn(page, 'staff1');
+      await page.goto('/lms/staff/payments');
+      await expect(page.getByRole('table')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('textbox', { name: 'С даты' }).click();
+      await expect(page.getByRole('button', { name: 'Следующий месяц' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Показать контакты и приложения' }).click();
+      await expect(page.getByRole('complementary', { name: 'Контакты и приложения' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      // Put back as it was: the choice is remembered for staff1.
+      await page.getByRole('button', { name: 'Свернуть контакты и приложения' }).click();
+    });
+
     test('QR check-in: the projector and the phone page', async ({ page, browser }) => {
       // Only today's lessons can start a check-in.
       await lessonToday(browser, 'teacher1', 'student1');

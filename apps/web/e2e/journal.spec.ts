@@ -62,7 +62,9 @@ test.describe('attendance journal', () => {
     // A new lesson: the half-year's third day, slot 7, the third time (no demo lesson is that).
     const day = new Date(Date.parse(`${before.startsOn}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
     await page.getByRole('button', { name: 'Добавить занятие' }).click();
+    // Typed (the calendar's field reads dates as typed, ISO too), then on to the next field, as a keyboard user does.
     await page.getByLabel('Дата').fill(day);
+    await page.keyboard.press('Tab');
     await page.getByRole('combobox', { name: 'Пара (часы)' }).click();
     await page.getByRole('option', { name: /^7-я пара/ }).click();
     await page.getByRole('combobox', { name: 'Который раз' }).click();

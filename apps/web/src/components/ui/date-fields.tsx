@@ -38,8 +38,11 @@ interface FieldProps {
   'data-autofocus'?: boolean;
 }
 
-/** Weeks start on Monday; the calendar's names in the interface language (the caller re-renders on a switch). */
-const datesSettings = () => ({ locale: dayjsLocale[currentLanguage()], firstDayOfWeek: 1 as const });
+/**
+ * Weeks start on Monday; the calendar's names in the interface language (the caller re-renders on a switch). No day is
+ * drawn in a weekend's red or another month's grey: both read poorly against the page (WCAG contrast).
+ */
+const datesSettings = () => ({ locale: dayjsLocale[currentLanguage()], firstDayOfWeek: 1 as const, weekendDays: [] });
 
 /** A calendar date, 'YYYY-MM-DD' ('' when empty), shown as the language writes it ("28.11.2026", "28/11/2026"). */
 export function DateField({
@@ -76,6 +79,7 @@ export function DateField({
           previousDecade: t('previousDecade'),
         }}
         popoverProps={{ withinPortal }}
+        hideOutsideDates
         autoComplete="off"
       />
     </DatesProvider>

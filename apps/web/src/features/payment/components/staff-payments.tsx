@@ -6,11 +6,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/ui/date-fields';
 import { QueryView } from '../../../components/ui/query-view';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { useServices } from '../api/get-services';
 import { noStaffFilters, type StaffFilters, staffExportUrl, useStaffPayments } from '../api/get-staff-payments';
-
 import { PaymentStatusBadge } from './payment-status-badge';
 
 /** Staff: payments for reconciliation, filtered, exported as CSV or XLSX. */
@@ -111,7 +111,7 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
           items.length === 0 ? (
             <Text c="dimmed">{t('staff.empty')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={760}>
+            <ScrollTable minWidth={760} label={t('staff.title')}>
               <Table striped highlightOnHover verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
@@ -142,7 +142,7 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </QueryView>

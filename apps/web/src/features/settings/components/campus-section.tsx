@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { QueryView } from '../../../components/ui/query-view';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 import { callApi } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
@@ -127,7 +128,7 @@ export function CampusSection() {
               {data.rooms.length === 0 ? (
                 <Empty>{t('campus.noRooms')}</Empty>
               ) : (
-                <Table.ScrollContainer minWidth={560} mah={520}>
+                <ScrollTable minWidth={560} mah={520} label={t('campus.rooms')}>
                   <Table striped verticalSpacing="xs" stickyHeader>
                     <Table.Thead>
                       <Table.Tr>
@@ -181,7 +182,7 @@ export function CampusSection() {
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </ScrollTable>
               )}
             </Stack>
             <SettingsForm

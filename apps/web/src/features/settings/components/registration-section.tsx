@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { QueryView } from '../../../components/ui/query-view';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 import { callApi } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
@@ -88,7 +89,7 @@ function Permissions({ halfYears, today }: { halfYears: HalfYear[]; today: { yea
                 {data.students.length === 0 ? (
                   <Empty>{t('registration.noPermissions')}</Empty>
                 ) : (
-                  <Table.ScrollContainer minWidth={360} mah={360}>
+                  <ScrollTable minWidth={360} mah={360} label={t('registration.permissions')}>
                     <Table striped verticalSpacing={4} stickyHeader>
                       <Table.Thead>
                         <Table.Tr>
@@ -117,7 +118,7 @@ function Permissions({ halfYears, today }: { halfYears: HalfYear[]; today: { yea
                         ))}
                       </Table.Tbody>
                     </Table>
-                  </Table.ScrollContainer>
+                  </ScrollTable>
                 )}
               </Stack>
             )}
@@ -203,7 +204,7 @@ export function RegistrationSection() {
               {data.windows.length === 0 ? (
                 <Empty>{t('registration.noWindows')}</Empty>
               ) : (
-                <Table.ScrollContainer minWidth={520}>
+                <ScrollTable minWidth={520} label={t('registration.windows')}>
                   <Table striped verticalSpacing="xs">
                     <Table.Thead>
                       <Table.Tr>
@@ -243,7 +244,7 @@ export function RegistrationSection() {
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </ScrollTable>
               )}
               <SettingsForm
                 title={t('registration.editWindow')}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { QueryView } from '../../../components/ui/query-view';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 import { callApi } from '../../../lib/api';
 import { issueMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/format';
@@ -66,7 +67,7 @@ export function ServicesSection() {
           {services.length === 0 ? (
             <Empty>{t('services.empty')}</Empty>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
+            <ScrollTable minWidth={640} label={t('services.heading')}>
               <Table striped verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
@@ -112,7 +113,7 @@ export function ServicesSection() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )}
           <SettingsForm
             title={t('services.edit')}

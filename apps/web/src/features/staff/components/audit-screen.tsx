@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { DateField } from '../../../components/ui/date-fields';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { QueryView } from '../../../components/ui/query-view';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 import { formatDateTime } from '../../../lib/format';
 import { type AuditFilters, noAuditFilters, useAudit } from '../api/audit';
 import { auditChanges, auditTarget } from '../lib/audit-text';
@@ -88,11 +89,7 @@ export function AuditScreen() {
           items.length === 0 ? (
             <Text c="dimmed">{t('audit.empty')}</Text>
           ) : (
-            // A long change scrolls sideways: the keyboard reaches the scrolling area too.
-            <Table.ScrollContainer
-              minWidth={720}
-              scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('audit.table') } }}
-            >
+            <ScrollTable minWidth={720} label={t('audit.table')}>
               <Table striped verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>
@@ -119,7 +116,7 @@ export function AuditScreen() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </QueryView>

@@ -19,6 +19,7 @@ import type { ImportedCredentials, ImportKind, ImportReport } from '@okuu/contra
 import { importKinds } from '@okuu/contracts/staff/import';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 import { errorMessage } from '../../../lib/error-message';
 import { checkImport, importJobStatus, startImport, templateUrl } from '../api/import';
 import classes from './import.module.css';
@@ -252,7 +253,7 @@ export function ImportScreen() {
           </Group>
           {clean && <Alert color="green">{t('report.clean')}</Alert>}
           {report.problems.length > 0 && (
-            <Table.ScrollContainer minWidth={360}>
+            <ScrollTable minWidth={360} label={t('report.title')}>
               <Table striped withTableBorder>
                 <Table.Thead>
                   <Table.Tr>
@@ -277,7 +278,7 @@ export function ImportScreen() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )}
           {report.problemCount > report.problems.length && (
             <Text size="sm" c="dimmed">

@@ -17,6 +17,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/ui/list-pagination';
 import { QueryView } from '../../../components/ui/query-view';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { noPeopleFilters, type PeopleFilters, usePeople, usePeopleOptions } from '../api/people';
 import { CreatePerson } from './create-person';
@@ -108,7 +109,7 @@ export function PeopleScreen() {
               items.length === 0 ? (
                 <Text c="dimmed">{t('search.empty')}</Text>
               ) : (
-                <Table.ScrollContainer minWidth={520}>
+                <ScrollTable minWidth={520} label={t('table.label')}>
                   <Table highlightOnHover verticalSpacing="xs">
                     <Table.Thead>
                       <Table.Tr>
@@ -159,7 +160,7 @@ export function PeopleScreen() {
                       ))}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </ScrollTable>
               )
             }
           </QueryView>

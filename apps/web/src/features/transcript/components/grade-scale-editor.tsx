@@ -11,6 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrashIcon } from '../../../components/ui/icons';
 import { QueryView } from '../../../components/ui/query-view';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 import { errorMessage } from '../../../lib/error-message';
 import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -129,7 +130,7 @@ function ScaleForm({ saved }: { saved: GradeBand[] }) {
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable minWidth={480} label={t('scale.table')}>
           <Table verticalSpacing={4} withTableBorder>
             <Table.Thead>
               <Table.Tr>
@@ -163,7 +164,7 @@ function ScaleForm({ saved }: { saved: GradeBand[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         {problem && (
           <Alert color="red" variant="light" role="alert">
             {problem}

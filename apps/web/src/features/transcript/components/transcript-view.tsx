@@ -4,6 +4,7 @@ import { type DocumentLanguage, type Transcript, transcriptPdfUrl } from '@okuu/
 import { useTranslation } from 'react-i18next';
 import { ChartIcon, DownloadIcon } from '../../../components/ui/icons';
 import { QueryView } from '../../../components/ui/query-view';
+import { ScrollTable } from '../../../components/ui/scroll-table';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { localizedName } from '../../../lib/localized';
@@ -26,7 +27,7 @@ function SemesterTable({ yearName, semester }: { yearName: string; semester: Sem
       <Title order={3} size="h5" className={classes.tableTitle} mb={6}>
         {heading}
       </Title>
-      <Table.ScrollContainer minWidth={440}>
+      <ScrollTable minWidth={440} label={heading}>
         <Table striped withTableBorder verticalSpacing={6} horizontalSpacing="xs" fz={{ base: 'xs', sm: 'sm' }}>
           <Table.Thead>
             <Table.Tr>
@@ -62,7 +63,7 @@ function SemesterTable({ yearName, semester }: { yearName: string; semester: Sem
             </Table.Tr>
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </section>
   );
 }
