@@ -62,9 +62,7 @@ test.describe('class schedule', () => {
 
     // Refreshing offline keeps the week and says so.
     await page.getByRole('button', { name: 'Обновить' }).click();
-    await expect(page.getByText('Не удалось обновить расписание: показано сохранённое.')).toBeVisible({
-      timeout: 20_000,
-    });
+    await expect(page.getByText('Нет сети: показаны сохранённые данные.')).toBeVisible({ timeout: 20_000 });
     await expect(await mondayLessons(page)).toHaveText(expected);
     await context.setOffline(false);
   });

@@ -158,7 +158,7 @@ test('student1 reads the transcript, in English too, and downloads it as a PDF',
   await expect(page.getByText(studentName).first()).toBeVisible();
   const fall = page.getByRole('region', { name: /осенний семестр \(1 семестр\)/ });
   await expect(fall.getByRole('cell', { name: 'Программирование', exact: true })).toBeVisible();
-  await expect(fall.getByText(/GPA: \d\.\d\d/)).toBeVisible();
+  await expect(fall.getByText(/GPA: \d,\d\d/)).toBeVisible();
   await expect(page.getByText('Итого за весь период обучения')).toBeVisible();
   await expect(page.getByText('Декан факультета')).toBeVisible();
 

@@ -27,7 +27,7 @@ function SemesterTable({ yearName, semester }: { yearName: string; semester: Sem
       <Title order={3} size="h5" className={classes.tableTitle} mb={6}>
         {heading}
       </Title>
-      <ScrollTable minWidth={440} label={heading}>
+      <ScrollTable minWidth={440} label={t('resultsOf', { heading })}>
         <Table striped withTableBorder verticalSpacing={6} horizontalSpacing="xs" fz={{ base: 'xs', sm: 'sm' }}>
           <Table.Thead>
             <Table.Tr>
