@@ -103,7 +103,7 @@ test.describe
       await expect(posted.getByRole('heading', { name: 'Волков Дмитрий' })).toBeVisible();
       await expect(posted.getByText('Доцент')).toBeVisible();
       await expect(posted.getByText('Для студентов')).toBeVisible();
-      await expect(posted.locator('time')).toHaveText(/^\d\d\/\d\d\/\d\d \d\d:\d\d$/);
+      await expect(posted.locator('time')).toHaveText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
       await expect(posted.getByRole('link', { name: 'https://okuu.kg/exams' })).toHaveAttribute('target', '_blank');
       await expect(posted.getByRole('link', { name: fileName })).toHaveText('PDFРасписание экзамено…');
 
