@@ -43,7 +43,7 @@ export function viewState(queries: readonly ViewedQuery<unknown>[], online: bool
 interface Options {
   /** Shown while loading, in place of 'Загрузка...' (a skeleton of what comes). */
   loading?: ReactNode;
-  /** Notices as a line of small text (a panel), not as boxes. */
+  /** A panel's part: notices as a line of small text, not as boxes, and none over data from before. */
   compact?: boolean;
 }
 
@@ -101,7 +101,8 @@ export function QueryView(
   }
 
   const content = props.children((props.query ? props.query.data : queries.map((query) => query.data)) as never);
-  const stale = !online || queries.some((query) => query.isPaused);
+  // (A panel's part shows what it has without a word: the page's banner and its screen already say there is no network.)
+  const stale = !props.compact && (!online || queries.some((query) => query.isPaused));
   if (!stale && failed.length === 0) return <>{content}</>;
   return (
     <Stack gap={props.compact ? 4 : 'sm'}>

@@ -131,7 +131,7 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.created)}</Table.Td>
                       <Table.Td ff="monospace">{p.code}</Table.Td>
                       <Table.Td>{p.student.fullName}</Table.Td>
-                      <Table.Td>{p.student.group ?? '—'}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.student.group ?? '—'}</Table.Td>
                       <Table.Td>{localizedName(p.service)}</Table.Td>
                       <Table.Td>{t(`method.${p.method}`)}</Table.Td>
                       <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatMoney(p.amount)}</Table.Td>
