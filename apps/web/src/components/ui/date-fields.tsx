@@ -32,9 +32,6 @@ interface FieldProps {
   required?: boolean;
   disabled?: boolean;
   name?: string;
-  /** YYYY-MM-DD bounds of the calendar. */
-  minDate?: string;
-  maxDate?: string;
   'data-autofocus'?: boolean;
 }
 
@@ -53,6 +50,9 @@ export function DateField({
 }: FieldProps & {
   value: string;
   onChange: (value: string) => void;
+  /** YYYY-MM-DD bounds of the calendar. */
+  minDate?: string;
+  maxDate?: string;
   /** False inside another popover, which a click on a calendar elsewhere in the page would close. */
   withinPortal?: boolean;
 }) {
@@ -90,8 +90,6 @@ export function DateField({
 export function TimeField({
   value,
   onChange,
-  minDate: _min,
-  maxDate: _max,
   ...props
 }: FieldProps & { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation('date-field');
@@ -116,7 +114,7 @@ export function DateTimeField({
 }: FieldProps & { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation('date-field');
   const [date = '', time = ''] = value.split('T');
-  const join = (d: string, h: string) => onChange(d && h ? `${d}T${h}` : d ? `${d}T` : h ? `T${h}` : '');
+  const join = (d: string, h: string) => onChange(d || h ? `${d}T${h}` : '');
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
       <div style={{ flex: 1 }}>
