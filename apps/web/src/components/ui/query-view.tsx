@@ -107,7 +107,7 @@ export function QueryView(
   return (
     <Stack gap={props.compact ? 4 : 'sm'}>
       {stale ? (
-        <OfflineNotice cached compact={props.compact} />
+        <OfflineNotice cached />
       ) : (
         <FailedNotice compact={props.compact} reason={errorMessage(failed[0]?.error)} onRetry={retry}>
           {t('queryView.refreshFailed')}
