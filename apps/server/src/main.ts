@@ -4,8 +4,8 @@ import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './db/seed/seed.ts';
 import { openStorage } from './lib/storage.ts';
+import { seedIfEmpty } from './seed/seed.ts';
 
 /**
  * V8 moves an allocation site's objects straight to the old generation once most of them outlive a young-generation

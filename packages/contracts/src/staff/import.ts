@@ -125,6 +125,7 @@ export const importStart = defineEndpoint({
   method: 'POST',
   path: '/api/staff/import/start.json',
   access: 'staff',
+  audit: ['import.students', 'import.teachers', 'import.groups', 'import.timetable', 'import.grades'],
   requestKind: 'multipart',
   summary:
     'Checks the file as importCheck does; when it is clean, starts the import as a job (answers its `job` id, to follow with importStatus), else answers `job` null and the report. The import is one transaction, all or nothing; lines whose record already exists change it, so importing a file again changes nothing. New students and teachers get issued credentials (not reissued on re-import). Natural keys: record_book (students), staff_number (teachers), name (groups), group + academic_year + half_year + day + slot + week (timetable: lessons of a whole group), record_book + discipline_code + academic_year + half_year (grades: final results).',

@@ -1,4 +1,5 @@
 import { chatSocketPath } from '@okuu/contracts/chat/events';
+import { teacherJournal } from '@okuu/contracts/journal/endpoints';
 import { qrAttemptsList, qrScan, qrStart, qrStop, qrToken } from '@okuu/contracts/qr/checkin';
 import { bishkekDay } from '@okuu/contracts/schedule/weeks';
 import { type SQL, sql } from 'drizzle-orm';
@@ -132,6 +133,63 @@ describe('QR check-in over HTTP', () => {
     expect((await scan(token)).body.error.code).toMatch(/^qr_(not_now|stale)$/);
     expect((await visit(phone2, here)).body.error.code).toBe('qr_not_now');
     socket.close();
+  });
+
+  it("shows a check-in in the teacher's journal at the next request, on every instance", async () => {
+    const [other] = await rows<{ id: number }>(
+      sql`select e.id from schedule_entries e join users t on t.id = e.teacher_id and t.login = 'teacher1'
+          join student_profiles sp on sp.group_id = e.group_id join users s on s.id = sp.user_id and s.login = 'student2'
+          where e.id <> ${entry.id} order by e.id limit 1`,
+    );
+    const id = await lessonOnDay(t.database.db, (other as { id: number }).id, bishkekDay(new Date()).weekday);
+    const [e] = await rows<{ lat: number; lon: number; discipline: number; kind: number; group: number; slot: number }>(
+      sql`select r.latitude as lat, r.longitude as lon, e.discipline_id as discipline, e.lesson_kind_id as kind,
+            e.group_id as "group", e.time_slot_id as slot
+          from schedule_entries e join rooms r on r.id = e.room_id where e.id = ${id}`,
+    );
+    const lesson = e as NonNullable<typeof e>;
+    const key = {
+      id_discipline: lesson.discipline,
+      id_vid_zaniatiy: lesson.kind,
+      groupType: 'group',
+      id_group: lesson.group,
+    };
+    const [plus] = await rows<{ id: number }>(sql`select id from journal_assessments where code = '+'`);
+    const second = await t.secondInstance();
+    try {
+      /** student2's mark at today's lesson in the journal as `app` serves it (null: no such lesson or mark). */
+      const markToday = async (app: typeof t.app) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: teacherJournal.path,
+          payload: key,
+          headers: { cookie: cookies.teacher as string },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const journal = res.json().data as {
+          dates: { visitDate: string; id_time: number }[];
+          rows: { id_student: number; otsenka: (number | null)[] }[];
+        };
+        const column = journal.dates.findIndex((d) => d.visitDate === today && d.id_time === lesson.slot);
+        return journal.rows.find((r) => r.id_student === student2Id)?.otsenka[column] ?? null;
+      };
+      const today = bishkekDay(new Date()).date;
+      // Both instances have the journal ready (kept a minute) before the check-in.
+      expect(await markToday(t.app)).not.toBe(plus?.id);
+      expect(await markToday(second.app)).not.toBe(plus?.id);
+
+      const start = await t.call(qrStart, { id, x: lesson.lon, y: lesson.lat }, { cookie: cookies.teacher });
+      expect(start.status, JSON.stringify(start.body)).toBe(200);
+      const scanned = await scan(start.body.data.token as string);
+      const phone = `${cookies.otherStudent}; okuu_device=${scanned.device}`;
+      const here = { token: scanned.body.data.ticket, x: lesson.lon, y: lesson.lat, accuracy: 10 };
+      expect((await visit(phone, here)).status).toBe(200);
+
+      expect(await markToday(t.app)).toBe(plus?.id);
+      await expect.poll(() => markToday(second.app), { timeout: 5000 }).toBe(plus?.id);
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses made-up tokens and tickets with 400 qr_forged', async () => {

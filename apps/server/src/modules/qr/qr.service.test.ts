@@ -3,7 +3,7 @@ import { addDays, weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/wee
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAll } from '../../../test/callers.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, qrDeps, type TestApp, testChanges } from '../../../test/harness.ts';
 import { lessonOnDay } from '../../../test/lesson-on-day.ts';
 import { createJournalRepository } from '../journal/journal.repository.ts';
 import { createQrService } from './qr.service.ts';
@@ -60,7 +60,7 @@ async function attempts(sessionId: number) {
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  qr = createQrService(db, createJournalRepository(db));
+  qr = createQrService(db, qrDeps(t));
   const [group] = await rows<{ id: number }>(
     sql`select e.id from schedule_entries e
         where e.group_id is not null
@@ -209,10 +209,15 @@ describe('qr check-in', () => {
       timeSlotId: entry.slotId,
       timesCount: 1,
     };
-    const listed = await createJournalRepository(t.database.db).qrCheckins(ref);
+    const listed = await createJournalRepository(t.database.db, testChanges(t.database)).qrCheckins(ref);
     // The earlier tests accepted each of the three classmates (in their own sessions); the outsider never.
     expect(listed.map((s) => s.id).sort((a, b) => a - b)).toEqual([...classmates].sort((a, b) => a - b));
-    expect(await createJournalRepository(t.database.db).qrCheckins({ ...ref, visitDate: '2026-11-26' })).toEqual([]);
+    expect(
+      await createJournalRepository(t.database.db, testChanges(t.database)).qrCheckins({
+        ...ref,
+        visitDate: '2026-11-26',
+      }),
+    ).toEqual([]);
   });
 
   it("tells the server's time (qr/time)", async () => {

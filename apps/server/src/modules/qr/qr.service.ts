@@ -1,10 +1,9 @@
 import { runsInWeek, type WeekParity, weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { createJournalRepository } from '../journal/journal.repository.ts';
+import type { Change, Changes } from '../../lib/changes.ts';
+import type { JournalService } from '../journal/journal.service.ts';
 import { checkPlace, newSessionSecret, ticketAt, tokenAt, tokenSessionId, verifyToken } from './qr.token.ts';
-
-type JournalRepository = ReturnType<typeof createJournalRepository>;
 
 /** Minutes before a slot's start and after its end when a check-in is still "now" (QR_WINDOW_MINUTES). */
 export const lessonWindowMin = 10;
@@ -45,12 +44,6 @@ export interface AttemptRow {
   at: string;
 }
 
-/** A scan was recorded in this teacher's session (the live count on the projector follows). */
-export interface AttemptNotice {
-  teacherId: number;
-  sessionId: number;
-}
-
 export interface VisitInput {
   token: string;
   latitude: number;
@@ -85,11 +78,14 @@ interface SessionRow {
  */
 export function createQrService(
   db: Db,
-  journal: JournalRepository,
-  opts: { windowMin?: number; publish?: (notice: AttemptNotice) => void } = {},
+  deps: { changes: Changes; journal: Pick<JournalService, 'inAudience' | 'markPresent'> },
+  opts: { windowMin?: number } = {},
 ) {
+  const { changes, journal } = deps;
   const windowMin = opts.windowMin ?? lessonWindowMin;
-  const publish = opts.publish ?? (() => {});
+  /** A scan was recorded: the teacher's projector counts again (topic `qr`). */
+  const counted = (change: Change, s: { teacherId: number; id: number }) =>
+    change.announce('qr', `${s.teacherId}.${s.id}`);
   const rows = async <T>(query: SQL, on: Db = db): Promise<T[]> =>
     ((await on.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -136,7 +132,6 @@ export function createQrService(
 
   // What a session is for never changes: its lesson, kept once read (a lecture's scans all ask for it).
   const lessons = new Map<number, LessonInfo>();
-  let presentId: number | undefined;
   const keptLessons = 500;
 
   async function lesson(sessionId: number): Promise<LessonInfo> {
@@ -304,8 +299,10 @@ export function createQrService(
       const check = verifyToken(input.token, s.secret, s.id, now);
       if (!check.ok && check.reason === 'qr_forged') return { ok: false, reason: 'qr_forged' };
       const refuse = async (reason: QrRefusal, distance?: number): Promise<VisitResult> => {
-        await record(s.id, studentId, input, reason, distance ?? null, now);
-        publish({ teacherId: s.teacherId, sessionId: s.id });
+        await changes.transaction(async (tx, change) => {
+          await record(s.id, studentId, input, reason, distance ?? null, now, tx);
+          counted(change, s);
+        });
         return distance === undefined ? { ok: false, reason } : { ok: false, reason, distance, radius: s.radiusM };
       };
       if (!check.ok) return refuse('qr_stale');
@@ -328,12 +325,10 @@ export function createQrService(
       if (done) return { ok: true, repeat: true, distance: done.distance ?? place.distance, sessionId: s.id };
       if (!place.ok) return refuse(place.reason, Math.round(place.distance));
       if (earlier.length > 0) return refuse('qr_device_used');
-      presentId ??= (await rows<{ id: number }>(sql`select id from journal_assessments where code = '+'`))[0]?.id;
-      if (presentId === undefined) throw new Error("The assessment scale has no '+' (present)");
-      const present = { id: presentId };
-      const first = await journal.transaction(async (tx) => {
+      const first = await changes.transaction(async (tx, change) => {
         if (!(await record(s.id, studentId, input, 'accepted', place.distance, now, tx))) return false;
-        const lessonId = await journal.ensureLesson(
+        await journal.markPresent(
+          change,
           {
             year: s.year,
             ws: s.ws,
@@ -345,13 +340,12 @@ export function createQrService(
             timeSlotId: s.timeSlotId,
             timesCount: 1,
           },
+          studentId,
           s.teacherId,
-          tx,
         );
-        await journal.putMark(lessonId, studentId, present.id, s.teacherId, tx);
+        counted(change, s);
         return true;
       });
-      if (first) publish({ teacherId: s.teacherId, sessionId: s.id });
       return { ok: true, repeat: !first, distance: place.distance, sessionId: s.id };
     },
   };

@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/audit.ts';
 import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
 import { buildings, rooms, scheduleEntries, timeSlots, type WeekParity } from '../../db/schema/schedule.ts';
 import { finalResults } from '../../db/schema/transcript.ts';
@@ -15,7 +14,7 @@ import {
   teachingAssignments,
 } from '../../db/schema/university.ts';
 import { positions, users } from '../../db/schema/users.ts';
-import type { AuditRecord } from '../staff/staff.repository.ts';
+import { type Changes, transactionOf } from '../../lib/changes.ts';
 
 export interface ExistingStudent {
   userId: number;
@@ -415,9 +414,6 @@ function queries(db: Db) {
     async updateGroup(id: number, g: GroupFields) {
       await db.update(groups).set(g).where(eq(groups.id, id));
     },
-    async audit(record: AuditRecord) {
-      await db.insert(auditLog).values(record);
-    },
   };
 }
 
@@ -470,14 +466,12 @@ function jobs(db: Db) {
   };
 }
 
-export function createImportRepository(db: Db) {
+export function createImportRepository(db: Db, changes: Changes) {
   return {
     ...queries(db),
     jobs: jobs(db),
-    /** Runs `fn` in one transaction: the whole import and its audit row commit together or not at all. */
-    transaction<T>(fn: (q: ImportQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(queries(tx as unknown as Db)));
-    },
+    /** Runs `fn` in one change transaction: the whole import, its audit row and its announcement. */
+    transaction: transactionOf(changes, queries),
   };
 }
 

@@ -502,11 +502,7 @@ const lostAfterSec = 60;
 /** Passwords hashed at once (argon2 runs them on libuv's thread pool). */
 const hashBatch = 32;
 
-export function createImportService(deps: {
-  repo: ImportRepository;
-  /** Tells every instance that the timetable changed (their cached weeks go). */
-  timetableChanged?: () => Promise<void>;
-}) {
+export function createImportService(deps: { repo: ImportRepository }) {
   const { repo } = deps;
   /** The imports this instance is running (their progress goes to import_jobs). */
   const running = new Set<Promise<void>>();
@@ -526,7 +522,7 @@ export function createImportService(deps: {
     return [...chosen];
   }
 
-  async function run(actor: AuthUser, kind: ImportKind, fileName: string, buf: Buffer, first: AnyPlan, job: Job) {
+  async function run(kind: ImportKind, fileName: string, buf: Buffer, first: AnyPlan, job: Job) {
     // Hashing is the slow part: it runs before the transaction, for the lines the dry run found new.
     const passwords = new Map<string, { password: string; hash: string }>();
     if (kind === 'students' || kind === 'teachers') {
@@ -543,7 +539,7 @@ export function createImportService(deps: {
         job.done += part.length;
       }
     }
-    return repo.transaction(async (q) => {
+    return repo.transaction(async (q, change) => {
       // Planned again inside the transaction: what changed since the dry run counts.
       const p = await plan(q, kind, buf);
       if (p.report.problemCount) throw new AppError('conflict', 'The file has problems now.');
@@ -605,17 +601,9 @@ export function createImportService(deps: {
         updated: p.updates.length,
         unchanged: p.report.unchanged,
       };
-      await q.audit({
-        actorId: actor.id,
-        actorLogin: actor.login,
-        actorName: actor.fullName,
-        action: `import.${kind}`,
-        targetType: 'import',
-        targetId: null,
-        targetName: fileName,
-        before: null,
-        after: summary,
-      });
+      change.audit({ action: `import.${kind}`, targetType: 'import', targetName: fileName, after: summary });
+      // Timetable weeks show lessons and group names.
+      if (kind === 'timetable' || kind === 'groups') change.announce('schedule');
       return { created: summary.created, updated: summary.updated, unchanged: summary.unchanged, credentials };
     });
   }
@@ -641,12 +629,9 @@ export function createImportService(deps: {
         written = job.done;
         repo.jobs.progress(id, written).catch(() => {});
       }, progressEveryMs);
-      const finished = run(actor, kind, fileName, buf, first, job)
+      const finished = run(kind, fileName, buf, first, job)
         .then(
-          async (result) => {
-            if (kind === 'timetable') await deps.timetableChanged?.();
-            await repo.jobs.finish(id, 'done', job.total, result);
-          },
+          (result) => repo.jobs.finish(id, 'done', job.total, result),
           () => repo.jobs.finish(id, 'failed', job.done, null),
         )
         .catch(() => {})

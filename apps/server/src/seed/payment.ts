@@ -1,6 +1,6 @@
 import { paymentCodeOf } from '@okuu/contracts/payment/payment-code';
-import type { Db } from '../client.ts';
-import { paidServices, paymentCodes, payments } from '../schema/payment.ts';
+import type { Db } from '../db/client.ts';
+import { paidServices, paymentCodes, payments } from '../db/schema/payment.ts';
 
 const som = (n: number) => n * 100;
 
