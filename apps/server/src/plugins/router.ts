@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { DataOf, Endpoint, ParsedRequestOf } from '@okuu/contracts/endpoint';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { runAsStaffCall } from '../lib/changes.ts';
@@ -174,13 +175,15 @@ function addRoutes(
             return reply.send({ result: 0, error: null, data: first.reply });
           }
           if (result instanceof FileReply) {
-            const safeName = encodeURIComponent(result.fileName);
             return reply
               .headers(result.headers)
               .header('content-type', result.contentType)
               .header('content-length', result.size)
               .header('x-content-type-options', 'nosniff')
-              .header('content-disposition', `${result.disposition}; filename*=UTF-8''${safeName}`)
+              .header(
+                'content-disposition',
+                contentDisposition(result.fileName, { type: result.disposition, fallback: false }),
+              )
               .send(result.stream);
           }
           if (result instanceof JsonReply) {
