@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/audit.ts';
+import { changeEvents } from '../db/schema/changes.ts';
 
 /**
  * What a change is announced as. Subscribers (caches, live pushes) name the topics they depend on in app.ts.
@@ -50,6 +51,11 @@ export interface Change {
   announce(topic: Topic, payload?: string): void;
   /** Says that the transaction changed nothing after all (a refusal decided inside it): a staff call records no row. */
   unchanged(): void;
+  /**
+   * Announces `topic` and keeps the change as a row of this transaction, for the readers that must not miss one
+   * (`Changes.read`), even if every instance stops right after the commit.
+   */
+  record(topic: Topic, payload: object): Promise<void>;
   /** Describes the change for the audit log; without it, a staff call's change is recorded with its input. */
   audit(detail: AuditDetail): void;
 }
@@ -71,6 +77,14 @@ export function runAsStaffCall<T>(call: StaffCall, fn: () => Promise<T>): Promis
   return staffCalls.run(call, fn);
 }
 
+/** A recorded change, as its readers get it. */
+export interface ChangeEvent {
+  id: number;
+  topic: Topic;
+  payload: unknown;
+  at: Date;
+}
+
 export interface Changes {
   /**
    * Runs `fn` in one transaction. What it announces reaches this instance's subscribers right after the commit, and
@@ -80,9 +94,26 @@ export interface Changes {
   transaction<T>(fn: (tx: Db, change: Change) => Promise<T>): Promise<T>;
   /** `fn` hears every announcement of `topic`, from any instance; after a gap in notifications, null. */
   subscribe(topic: Topic, fn: Subscriber): void;
-  /** Starts listening; call once the subscribers are in. Returns the function that stops. */
+  /**
+   * Hands every recorded change of `topics` to `handle` once, in the order of their transactions, in batches: each
+   * batch in one transaction that also moves the reader's place, so what `handle` writes through `change` commits
+   * with it or not at all. One instance reads at a time; it reads when a change is announced, and every few seconds.
+   */
+  read(
+    reader: string,
+    topics: readonly Topic[],
+    handle: (events: ChangeEvent[], change: Change) => Promise<void>,
+  ): void;
+  /** Starts listening and reading; call once the subscribers and readers are in. Returns the function that stops. */
   listen(): Promise<() => Promise<void>>;
+  /** Forgets recorded changes older than `days` (housekeeping). */
+  forgetOld(days?: number): Promise<void>;
 }
+
+/** Recorded changes a reader takes in one transaction at most. */
+const readBatch = 500;
+/** How often readers look for recorded changes no announcement told them of (a missed one, another's restart). */
+const readEveryMs = 5_000;
 
 export function createChanges(
   database: Pick<Database, 'db' | 'listen' | 'onListenRestored'>,
@@ -90,6 +121,8 @@ export function createChanges(
 ): Changes {
   const instance = randomUUID().slice(0, 8);
   const subscribers = new Map<Topic, Subscriber[]>();
+  const readers: (() => void)[] = [];
+  const { db } = database;
 
   function deliver(topic: Topic, payload: string | null) {
     for (const fn of subscribers.get(topic) ?? []) {
@@ -101,11 +134,11 @@ export function createChanges(
     }
   }
 
-  return {
+  const changes: Changes = {
     async transaction(fn) {
       const announced: { t: Topic; p: string }[] = [];
       const call = staffCalls.getStore();
-      const result = await database.db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const audits: AuditDetail[] = [];
         let unchanged = false;
         const change: Change = {
@@ -116,6 +149,10 @@ export function createChanges(
           audit: (detail) => audits.push(detail),
           unchanged: () => {
             unchanged = true;
+          },
+          record: async (topic, payload) => {
+            await tx.insert(changeEvents).values({ topic, payload });
+            change.announce(topic);
           },
         };
         const value = await fn(tx as unknown as Db, change);
@@ -131,6 +168,62 @@ export function createChanges(
 
     subscribe(topic, fn) {
       subscribers.set(topic, [...(subscribers.get(topic) ?? []), fn]);
+    },
+
+    read(reader, topicsRead, handle) {
+      const list = `{${topicsRead.join(',')}}`;
+      /** One batch: answers how many events it handled (0 when another instance holds the reader's place). */
+      const batch = () =>
+        changes.transaction(async (tx, change) => {
+          await tx.execute(sql`insert into change_cursors (reader) values (${reader}) on conflict do nothing`);
+          const [place] = await rowsOf<{ txid: string; lastId: number }>(
+            tx,
+            sql`select txid::text as txid, last_id as "lastId" from change_cursors where reader = ${reader}
+              for update skip locked`,
+          );
+          if (!place) return 0;
+          const events = await rowsOf<ChangeEvent & { txid: string }>(
+            tx,
+            sql`select id::float8 as id, topic, payload, at, txid::text as txid from change_events
+              where topic = any(${list}::text[]) and (txid, id) > (${place.txid}::xid8, ${place.lastId})
+                and txid < pg_snapshot_xmin(pg_current_snapshot())
+              order by txid, id limit ${readBatch}`,
+          );
+          const last = events.at(-1);
+          if (!last) {
+            change.unchanged();
+            return 0;
+          }
+          await handle(
+            events.map(({ txid: _, ...e }) => ({ ...e, at: new Date(e.at) })),
+            change,
+          );
+          await tx.execute(
+            sql`update change_cursors set txid = ${last.txid}::xid8, last_id = ${last.id} where reader = ${reader}`,
+          );
+          return events.length;
+        });
+      let running: Promise<void> | null = null;
+      let again = false;
+      const run = async () => {
+        do {
+          again = false;
+          try {
+            while ((await batch()) === readBatch) {}
+          } catch (err) {
+            onError(err, topicsRead[0] as Topic);
+          }
+        } while (again);
+        running = null;
+      };
+      // Outside any staff call: reading is the portal's own work, not the caller's change.
+      const wake = () =>
+        staffCalls.exit(() => {
+          if (running) again = true;
+          else running = run();
+        });
+      for (const topic of topicsRead) changes.subscribe(topic, wake);
+      readers.push(wake);
     },
 
     async listen() {
@@ -149,12 +242,25 @@ export function createChanges(
       const unrestored = database.onListenRestored(() => {
         for (const topic of subscribers.keys()) deliver(topic, null);
       });
+      for (const wake of readers) wake();
+      const timer = readers.length ? setInterval(() => readers.forEach((wake) => wake()), readEveryMs) : undefined;
+      timer?.unref();
       return async () => {
+        clearInterval(timer);
         unrestored();
         await stop();
       };
     },
+
+    async forgetOld(days = 30) {
+      await db.execute(sql`delete from change_events where at < now() - make_interval(days => ${days})`);
+    },
   };
+  return changes;
+}
+
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** The staff call's audit rows: the details its service gave, or one row with the call's input. */
