@@ -242,8 +242,11 @@ export function createChanges(
       const unrestored = database.onListenRestored(() => {
         for (const topic of subscribers.keys()) deliver(topic, null);
       });
-      for (const wake of readers) wake();
-      const timer = readers.length ? setInterval(() => readers.forEach((wake) => wake()), readEveryMs) : undefined;
+      const wakeAll = () => {
+        for (const wake of readers) wake();
+      };
+      wakeAll();
+      const timer = readers.length ? setInterval(wakeAll, readEveryMs) : undefined;
       timer?.unref();
       return async () => {
         clearInterval(timer);

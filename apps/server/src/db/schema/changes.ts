@@ -16,9 +16,7 @@ export const changeEvents = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     topic: text('topic').notNull(),
     payload: jsonb('payload').notNull(),
-    txid: xid8('txid')
-      .notNull()
-      .default(sql`pg_current_xact_id()`),
+    txid: xid8('txid').notNull().default(sql`pg_current_xact_id()`),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('change_events_order_idx').on(t.txid, t.id), index('change_events_at_idx').on(t.at)],

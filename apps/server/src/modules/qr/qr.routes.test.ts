@@ -1,5 +1,5 @@
 import { chatSocketPath } from '@okuu/contracts/chat/events';
-import { teacherJournal } from '@okuu/contracts/journal/endpoints';
+import { teacherJournal } from '@okuu/contracts/journal/journal';
 import { qrAttemptsList, qrScan, qrStart, qrStop, qrToken } from '@okuu/contracts/qr/checkin';
 import { bishkekDay } from '@okuu/contracts/schedule/weeks';
 import { type SQL, sql } from 'drizzle-orm';
