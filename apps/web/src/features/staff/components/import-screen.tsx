@@ -15,6 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { csvText } from '@okuu/contracts/csv';
 import type { ImportedCredentials, ImportKind, ImportReport } from '@okuu/contracts/staff/import';
 import { importKinds } from '@okuu/contracts/staff/import';
 import { useEffect, useRef, useState } from 'react';
@@ -34,13 +35,10 @@ type Phase =
 
 const pollMs = 400;
 
-/** The issued credentials as a CSV file (UTF-8 with BOM) to download. */
+/** The issued credentials as a CSV file (UTF-8 with BOM, fields safe for a spreadsheet) to download. */
 function downloadList(rows: ImportedCredentials[], head: string[]) {
-  const quoted = (v: string) => (/[",;\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   const lines = [head, ...rows.map((r) => [r.fullName, r.unit, r.key, r.login, r.password])];
-  const blob = new Blob([`\ufeff${lines.map((l) => l.map(quoted).join(',')).join('\r\n')}\r\n`], {
-    type: 'text/csv;charset=utf-8',
-  });
+  const blob = new Blob([csvText(lines)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
