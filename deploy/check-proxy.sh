@@ -31,6 +31,7 @@ node -e 'const {Client}=require("pg");const c=new Client({connectionString:proce
 
 for port in $one $two; do
   (cd apps/server && PORT=$port HOST=127.0.0.1 DATABASE_URL="$db_url" STORAGE=postgres TRUST_PROXY=true \
+    PUBLIC_URL="https://localhost:$https" METRICS_PORT=$((port + 1000)) \
     DATA_DIR="$tmp/data-$port" DEMO_STUDENTS=50 LOG_LEVEL=info PAYMENT_CALLBACK_SECRET=0123456789abcdef0123456789abcdef \
     exec node --import tsx src/main.ts >"$tmp/server-$port.log" 2>&1) &
   pids+=($!)

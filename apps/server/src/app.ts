@@ -144,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
-  const metrics = registerMetrics(app, { allow: config.metricsAllow });
+  const metrics = registerMetrics(app, { allow: config.metricsAllow, listen: config.metrics });
   registerSecurityHeaders(app);
   if (config.rateLimitMax > 0) {
     // Counted over every instance (the table request_counts), not per process.
@@ -336,6 +336,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repo: createSingleWindowRepository(database.db),
     institution,
     currentYear: async () => (await miscService.currentPeriod()).year,
+    publicUrl: config.publicUrl,
   });
   const transcriptService = createTranscriptService({ repo: createTranscriptRepository(database.db), institution });
 
