@@ -316,7 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config: payment,
     provider:
       payment.provider === 'sandbox'
-        ? createSandboxProvider({ repo: paymentRepo, secret: payment.callbackSecret, now })
+        ? createSandboxProvider({ repo: paymentRepo, secret: payment.callbackSecret, ttlMs: payment.pendingMs, now })
         : null,
     now,
   });
@@ -347,7 +347,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     idempotency,
     bindings: [
       ...authRoutes(authService, { maxAgeMs: config.sessionTtlMs, secure: config.cookieSecure }),
-      ...miscRoutes(miscService, storage, config),
+      ...miscRoutes(miscService, storage, {
+        uploadMaxBytes: config.uploadMaxBytes,
+        cardPayments: paymentService.cardPayments,
+      }),
       ...disciplineRoutes(miscService, disciplineService),
       ...scheduleRoutes(scheduleService),
       ...registrationRoutes(registrationService),
@@ -363,7 +366,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...chatRoutes(chatService),
       ...libraryRoutes(libraryService),
       ...umkRoutes(umkService),
-      ...paymentRoutes(paymentService, sandboxService, async () => (await miscService.branding()).name),
+      ...paymentRoutes(paymentService, sandboxService, async () => (await miscService.branding()).name, now),
       ...singleWindowRoutes(singleWindowService),
       ...transcriptRoutes(transcriptService),
       ...settingsRoutes(settingsService),

@@ -22,7 +22,11 @@ function imageType(key: string): string {
   return 'image/jpeg';
 }
 
-export function miscRoutes(misc: MiscService, storage: Storage, limits: { uploadMaxBytes: number }): Binding[] {
+export function miscRoutes(
+  misc: MiscService,
+  storage: Storage,
+  limits: { uploadMaxBytes: number; cardPayments: boolean },
+): Binding[] {
   const maxUploadMb = Math.round((limits.uploadMaxBytes / 1024 / 1024) * 10) / 10;
 
   async function image(key: string | null, what: string): Promise<FileReply> {
@@ -42,6 +46,7 @@ export function miscRoutes(misc: MiscService, storage: Storage, limits: { upload
       requestTimeoutMs: 30_000,
       chatPageSize,
       newsPageSize: newsLimits.pageSize,
+      cardPayments: limits.cardPayments,
     })),
 
     bind(logo, async () => {

@@ -11,6 +11,8 @@ beforeAll(() => import('../catalogue'));
 const payment: Payment = {
   id: 7,
   amount: 15000,
+  received: 0,
+  test: true,
   currency: 'KGS',
   method: 'card',
   status: 'pending',

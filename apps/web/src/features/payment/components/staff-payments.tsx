@@ -137,12 +137,13 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
                 <Table.Th>{t('history.service')}</Table.Th>
                 <Table.Th>{t('history.method')}</Table.Th>
                 <Table.Th style={{ textAlign: 'right' }}>{t('history.amount')}</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>{t('staff.received')}</Table.Th>
                 <Table.Th>{t('history.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {list.data.items.map((p) => (
-                <Table.Tr key={p.id}>
+                <Table.Tr key={p.id} data-payment={p.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {formatShortDate(p.created)} {formatTime(p.created)}
                   </Table.Td>
@@ -152,8 +153,21 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
                   <Table.Td>{localizedName(p.service)}</Table.Td>
                   <Table.Td>{t(`method.${p.method}`)}</Table.Td>
                   <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatSom(p.amount)}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                    {formatSom(p.received)}
+                    {p.status === 'partial' && (
+                      <Text size="xs" c="orange.8">
+                        {t('staff.remaining', { amount: formatSom(p.amount - p.received) })}
+                      </Text>
+                    )}
+                    {p.received > p.amount && (
+                      <Text size="xs" c="dimmed">
+                        {t('staff.surplus', { amount: formatSom(p.received - p.amount) })}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>
-                    <PaymentStatusBadge status={p.status} />
+                    <PaymentStatusBadge status={p.status} test={p.test} />
                   </Table.Td>
                 </Table.Tr>
               ))}
