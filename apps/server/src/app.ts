@@ -377,7 +377,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       ),
       // Staff data import (issue 30)
-      ...importRoutes(createImportService({ repo: createImportRepository(database.db), timetableChanged })),
+      ...importRoutes(
+        createImportService({ repo: createImportRepository(database.db), timetableChanged, log: app.log }),
+      ),
     ],
   });
 

@@ -14,6 +14,7 @@ CREATE TABLE "qr_keys" (
 	"secret" text NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "import_jobs" ADD COLUMN "reason" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "received" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "test" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "qr_attempts" ADD COLUMN "ticket" text;--> statement-breakpoint

@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { csvText } from '@okuu/contracts/csv';
-import type { ImportedCredentials, ImportKind, ImportReport } from '@okuu/contracts/staff/import';
+import type { ImportedCredentials, ImportFailureReason, ImportKind, ImportReport } from '@okuu/contracts/staff/import';
 import { importKinds } from '@okuu/contracts/staff/import';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,7 @@ type Phase =
   | { name: 'checked'; report: ImportReport }
   | { name: 'running'; done: number; total: number }
   | { name: 'done'; result: Result }
-  | { name: 'failed'; error?: unknown };
+  | { name: 'failed'; error?: unknown; reason?: ImportFailureReason | null };
 
 const pollMs = 400;
 
@@ -95,7 +95,7 @@ export function ImportScreen() {
         if (!alive.current) return;
         if (s.state === 'running') setPhase({ name: 'running', done: s.done, total: s.total });
         else if (s.state === 'done' && s.result) return setPhase({ name: 'done', result: s.result });
-        else return setPhase({ name: 'failed' });
+        else return setPhase({ name: 'failed', reason: s.reason });
         await new Promise((r) => setTimeout(r, pollMs));
       }
     } catch (e) {
@@ -208,7 +208,11 @@ export function ImportScreen() {
       </Paper>
 
       {error !== null && <Alert color="red">{errorMessage(error)}</Alert>}
-      {phase.name === 'failed' && <Alert color="red">{phase.error ? errorMessage(phase.error) : t('failed')}</Alert>}
+      {phase.name === 'failed' && (
+        <Alert color="red" role="alert">
+          {phase.error ? errorMessage(phase.error) : phase.reason ? t(`failedReason.${phase.reason}`) : t('failed')}
+        </Alert>
+      )}
 
       {running && (
         <Stack gap={4}>
