@@ -98,6 +98,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Test hook: where log lines go (stdout otherwise). */
   logStream?: { write(line: string): void };
+  /** Whether the instance is stopping (main.ts): it is then no longer ready for new requests. */
+  draining?: () => boolean;
 }
 
 /** One line per request: method, path (no query), status, time. Bodies, cookies and tokens are never logged. */
@@ -399,8 +401,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const housekeepingTimer = setInterval(housekeeping, 10 * 60_000).unref();
   app.addHook('onClose', async () => clearInterval(housekeepingTimer));
 
-  // Readiness: the database answers and its notifications (sessions ended elsewhere, chat events) arrive.
+  // Readiness: the instance is not stopping, the database answers and its notifications (sessions ended elsewhere,
+  // chat events) arrive.
   app.get('/readyz', async (_req, reply) => {
+    if (deps.draining?.()) {
+      return reply.status(503).send({
+        result: 1,
+        error: { code: 'unavailable', message: 'This instance is stopping.' },
+        data: { stopping: true },
+      });
+    }
     const answers = await database.ping().then(
       () => true,
       () => false,
