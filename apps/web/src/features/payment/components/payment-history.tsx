@@ -7,7 +7,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { localizedName } from '../../../lib/localized';
 import { usePaymentHistory } from '../api/get-payment-history';
 import { formatSom } from '../lib/money';
-import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentStatusBadge, TestPaymentBadge } from './payment-status-badge';
 
 function PaymentRow({ payment }: { payment: Payment }) {
   const { t } = useTranslation('payment');
@@ -49,7 +49,8 @@ function PaymentRow({ payment }: { payment: Payment }) {
           <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
             {formatSom(payment.amount)} {t('som')}
           </Text>
-          <PaymentStatusBadge status={payment.status} test={payment.test} />
+          <PaymentStatusBadge status={payment.status} />
+          {payment.test && <TestPaymentBadge />}
         </Stack>
       </Group>
     </Paper>

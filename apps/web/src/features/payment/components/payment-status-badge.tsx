@@ -1,4 +1,4 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { PaymentStatus } from '@okuu/contracts/payment/payment';
 import { useTranslation } from 'react-i18next';
 
@@ -10,19 +10,22 @@ const colorOf: Record<PaymentStatus, string> = {
   expired: 'gray',
 };
 
-/** A payment's status in words, and a mark when it was a test payment (no money moved). */
-export function PaymentStatusBadge({ status, test = false }: { status: PaymentStatus; test?: boolean }) {
+/** A payment's status in words. */
+export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation('payment');
   return (
-    <Group gap={4} wrap="nowrap">
-      <Badge color={colorOf[status]} variant="dot" data-status={status}>
-        {t(`status.${status}`)}
-      </Badge>
-      {test && (
-        <Badge color="grape" variant="light" title={t('test.hint')} data-testid="test-payment">
-          {t('test.badge')}
-        </Badge>
-      )}
-    </Group>
+    <Badge color={colorOf[status]} variant="dot" data-status={status}>
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/** The mark of a test payment (made through the sandbox: no money moved). */
+export function TestPaymentBadge() {
+  const { t } = useTranslation('payment');
+  return (
+    <Badge color="grape" variant="light" title={t('test.hint')} data-testid="test-payment">
+      {t('test.badge')}
+    </Badge>
   );
 }

@@ -22,7 +22,7 @@ import { localizedName } from '../../../lib/localized';
 import { useServices } from '../api/get-services';
 import { noStaffFilters, type StaffFilters, staffExportUrl, useStaffPayments } from '../api/get-staff-payments';
 import { formatSom } from '../lib/money';
-import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentStatusBadge, TestPaymentBadge } from './payment-status-badge';
 
 /** Staff: payments for reconciliation, filtered, exported as CSV or XLSX. */
 export function StaffPayments({ years }: { years: readonly { id: number; name: string }[] }) {
@@ -137,7 +137,6 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
                 <Table.Th>{t('history.service')}</Table.Th>
                 <Table.Th>{t('history.method')}</Table.Th>
                 <Table.Th style={{ textAlign: 'right' }}>{t('history.amount')}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t('staff.received')}</Table.Th>
                 <Table.Th>{t('history.status')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -152,11 +151,12 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
                   <Table.Td>{p.student.group ?? '—'}</Table.Td>
                   <Table.Td>{localizedName(p.service)}</Table.Td>
                   <Table.Td>{t(`method.${p.method}`)}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatSom(p.amount)}</Table.Td>
                   <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                    {formatSom(p.received)}
+                    {formatSom(p.amount)}
                     {p.status === 'partial' && (
                       <Text size="xs" c="orange.8">
+                        {t('staff.received', { amount: formatSom(p.received) })}
+                        <br />
                         {t('staff.remaining', { amount: formatSom(p.amount - p.received) })}
                       </Text>
                     )}
@@ -167,7 +167,10 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <PaymentStatusBadge status={p.status} test={p.test} />
+                    <Stack gap={4} align="flex-start">
+                      <PaymentStatusBadge status={p.status} />
+                      {p.test && <TestPaymentBadge />}
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               ))}
