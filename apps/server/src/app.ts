@@ -97,6 +97,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Test hook: where log lines go (stdout otherwise). */
   logStream?: { write(line: string): void };
+  /** Whether the instance is stopping (main.ts): it is then no longer ready for new requests. */
+  draining?: () => boolean;
 }
 
 /** The portal: the platform's plugins, then the modules, who listens to which changes, and the routes. */
@@ -111,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   await app.register(fastifyCookie);
-  const metrics = registerMetrics(app, { allow: config.metricsAllow });
+  const metrics = registerMetrics(app, { allow: config.metricsAllow, listen: config.metrics });
   registerSecurityHeaders(app);
   await registerRateLimit(app, db, config.rateLimitMax);
   registerErrorHandling(app, { uploadMaxBytes: config.uploadMaxBytes, bodyLimitBytes });
@@ -151,10 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repo: createSingleWindowRepository(db, changes),
     institution,
     currentYear: async () => (await currentPeriod()).year,
+    publicUrl: config.publicUrl,
   });
   const transcript = createTranscriptService({ repo: createTranscriptRepository(db, changes), institution });
   const staff = createStaffService({ repo: createStaffRepository(db, changes) });
-  const imports = createImportService({ repo: createImportRepository(db, changes) });
+  const imports = createImportService({ repo: createImportRepository(db, changes), log: app.log });
   const profile = createProfileService({ repo: createProfileRepository(db), changePassword: auth.changePassword });
   const idempotency = createIdempotencyRepository(db);
 
@@ -166,7 +169,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const payment = createPaymentService({
     repo: paymentRepo,
     config: pay,
-    provider: sandboxOn ? createSandboxProvider({ repo: paymentRepo, secret: pay.callbackSecret, now }) : null,
+    provider: sandboxOn
+      ? createSandboxProvider({ repo: paymentRepo, secret: pay.callbackSecret, ttlMs: pay.pendingMs, now })
+      : null,
     now,
   });
   const sandbox = createSandboxService({
@@ -217,7 +222,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     idempotency,
     bindings: [
       ...authRoutes(auth, { maxAgeMs: config.sessionTtlMs, secure: config.cookieSecure }),
-      ...miscRoutes(misc, settings, storage, config),
+      ...miscRoutes(misc, settings, storage, {
+        uploadMaxBytes: config.uploadMaxBytes,
+        cardPayments: payment.cardPayments,
+      }),
       ...disciplineRoutes(discipline),
       ...scheduleRoutes(schedule),
       ...registrationRoutes(registration),
@@ -228,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...chatRoutes(chat),
       ...libraryRoutes(library),
       ...umkRoutes(umk),
-      ...paymentRoutes(payment, sandbox, institution),
+      ...paymentRoutes(payment, sandbox, institution, now),
       ...singleWindowRoutes(singleWindow),
       ...transcriptRoutes(transcript),
       ...settingsRoutes(settings),
@@ -244,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'idempotent replies': idempotency.forgetOld,
     'orphan files': files.sweepOrphans,
   });
-  registerHealth(app, database);
+  registerHealth(app, database, deps.draining);
   registerApiDocs(app, registry);
   await registerWeb(app, config);
   return app;

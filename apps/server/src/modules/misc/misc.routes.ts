@@ -26,7 +26,7 @@ export function miscRoutes(
   misc: MiscService,
   settings: Pick<SettingsService, 'branding' | 'electiveRegistration'>,
   storage: Storage,
-  limits: { uploadMaxBytes: number },
+  limits: { uploadMaxBytes: number; cardPayments: boolean },
 ): Binding[] {
   const maxUploadMb = Math.round((limits.uploadMaxBytes / 1024 / 1024) * 10) / 10;
 
@@ -47,6 +47,7 @@ export function miscRoutes(
       requestTimeoutMs: 30_000,
       chatPageSize,
       newsPageSize: newsLimits.pageSize,
+      cardPayments: limits.cardPayments,
     })),
 
     bind(logo, async () => {

@@ -1,3 +1,4 @@
+import type { ImportFailureReason } from '@okuu/contracts/staff/import';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
@@ -427,6 +428,8 @@ export interface JobRow {
   done: number;
   total: number;
   result: unknown;
+  /** Why a failed import failed. */
+  reason: ImportFailureReason | null;
   /** Seconds since the instance running it last wrote its progress. */
   quietSec: number;
 }
@@ -442,15 +445,21 @@ function jobs(db: Db) {
     async progress(id: string, done: number): Promise<void> {
       await db.execute(sql`update import_jobs set done = ${done}, updated_at = now() where id = ${id}`);
     },
-    async finish(id: string, state: 'done' | 'failed', done: number, result: unknown): Promise<void> {
+    async finish(
+      id: string,
+      state: 'done' | 'failed',
+      done: number,
+      result: unknown,
+      reason: ImportFailureReason | null,
+    ): Promise<void> {
       await db.execute(
         sql`update import_jobs set state = ${state}, done = ${done}, result = ${result === null ? null : JSON.stringify(result)}::jsonb,
-              updated_at = now() where id = ${id}`,
+              reason = ${reason}, updated_at = now() where id = ${id}`,
       );
     },
     async read(id: string): Promise<JobRow | null> {
       const { rows } = (await db.execute(
-        sql`select actor_id as "actorId", state, done, total, result,
+        sql`select actor_id as "actorId", state, done, total, result, reason,
               extract(epoch from now() - updated_at)::float8 as "quietSec"
             from import_jobs where id = ${id}`,
       )) as unknown as { rows: JobRow[] };

@@ -1,3 +1,4 @@
+import { csvText } from '@okuu/contracts/csv';
 import { type ImportKind, importColumns } from '@okuu/contracts/staff/import';
 import ExcelJS from 'exceljs';
 
@@ -10,12 +11,9 @@ const examples: Record<ImportKind, string[]> = {
   grades: ['2026-0001', 'CS101', '2025-2026', '1', '1', '5', '87'],
 };
 
-const quoted = (v: string) => (/[",;\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
 /** The template as CSV: UTF-8 with a BOM (spreadsheet programs then read the Cyrillic right), comma-separated. */
 export function templateCsv(kind: ImportKind): Buffer {
-  const lines = [importColumns[kind], examples[kind]].map((row) => row.map(quoted).join(','));
-  return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
+  return Buffer.from(csvText([importColumns[kind], examples[kind]]), 'utf8');
 }
 
 /** The template as XLSX: a header row in bold, one example line, every cell text (so codes keep leading zeros). */

@@ -1,8 +1,10 @@
 import '../../features/payment/catalogue';
 import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { roles } from '@okuu/contracts/endpoint';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/ui/page-title';
+import { configQuery } from '../../features/misc/api/get-config';
 import { useDefaultYear } from '../../features/misc/api/get-default-year';
 import { useYears } from '../../features/misc/api/get-years';
 import { PaymentScreen } from '../../features/payment/components/payment-screen';
@@ -10,7 +12,10 @@ import { errorMessage } from '../../lib/error-message';
 import { useSessionUser } from '../../lib/use-session';
 import { useDesktop } from '../desktop';
 
-/** /lms/paymentcode: paid services for students (the academic years come from misc). Other roles get a notice. */
+/**
+ * /lms/paymentcode: paid services for students (the academic years come from misc; whether the portal takes card
+ * payments, from config.json). Other roles get a notice.
+ */
 export function PaymentPage() {
   const { t } = useTranslation();
   const { t: tp } = useTranslation('payment');
@@ -18,6 +23,7 @@ export function PaymentPage() {
   const desktop = useDesktop();
   const years = useYears();
   const defaultYear = useDefaultYear();
+  const config = useQuery(configQuery);
   const student = user.role === roles.student;
 
   return (
@@ -35,7 +41,12 @@ export function PaymentPage() {
       ) : years.data && defaultYear.data ? (
         <>
           <Text c="dimmed">{tp('intro')}</Text>
-          <PaymentScreen years={years.data} defaultYear={defaultYear.data.id} desktop={desktop} />
+          <PaymentScreen
+            years={years.data}
+            defaultYear={defaultYear.data.id}
+            desktop={desktop}
+            cardPayments={config.data?.cardPayments === true}
+          />
         </>
       ) : (
         <Skeleton h={160} />

@@ -7,7 +7,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { localizedName } from '../../../lib/localized';
 import { usePaymentHistory } from '../api/get-payment-history';
 import { formatSom } from '../lib/money';
-import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentStatusBadge, TestPaymentBadge } from './payment-status-badge';
 
 function PaymentRow({ payment }: { payment: Payment }) {
   const { t } = useTranslation('payment');
@@ -20,6 +20,25 @@ function PaymentRow({ payment }: { payment: Payment }) {
             {formatShortDate(payment.created)} {formatTime(payment.created)} · {t(`method.${payment.method}`)} ·{' '}
             {t('history.code')} {payment.code} · {payment.year.name}
           </Text>
+          {payment.status === 'partial' && (
+            <Text size="sm" c="orange.8" data-testid="payment-remaining">
+              {t('history.partial', {
+                received: formatSom(payment.received),
+                amount: formatSom(payment.amount),
+                remaining: formatSom(payment.amount - payment.received),
+              })}
+            </Text>
+          )}
+          {payment.received > payment.amount && (
+            <Text size="sm" c="dimmed">
+              {t('history.surplus', { surplus: formatSom(payment.received - payment.amount) })}
+            </Text>
+          )}
+          {payment.test && (
+            <Text size="sm" c="dimmed">
+              {t('test.hint')}
+            </Text>
+          )}
           {payment.receiptUrl && (
             <Anchor href={`${payment.receiptUrl}&lang=${currentLanguage()}`} download size="sm">
               {t('history.downloadReceipt')}
@@ -31,6 +50,7 @@ function PaymentRow({ payment }: { payment: Payment }) {
             {formatSom(payment.amount)} {t('som')}
           </Text>
           <PaymentStatusBadge status={payment.status} />
+          {payment.test && <TestPaymentBadge />}
         </Stack>
       </Group>
     </Paper>

@@ -2,13 +2,30 @@ import { Badge } from '@mantine/core';
 import type { PaymentStatus } from '@okuu/contracts/payment/payment';
 import { useTranslation } from 'react-i18next';
 
-const colorOf: Record<PaymentStatus, string> = { pending: 'yellow', paid: 'green', failed: 'red', expired: 'gray' };
+const colorOf: Record<PaymentStatus, string> = {
+  pending: 'yellow',
+  partial: 'orange',
+  paid: 'green',
+  failed: 'red',
+  expired: 'gray',
+};
 
+/** A payment's status in words. */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation('payment');
   return (
     <Badge color={colorOf[status]} variant="dot" data-status={status}>
       {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/** The mark of a test payment (made through the sandbox: no money moved). */
+export function TestPaymentBadge() {
+  const { t } = useTranslation('payment');
+  return (
+    <Badge color="grape" variant="light" title={t('test.hint')} data-testid="test-payment">
+      {t('test.badge')}
     </Badge>
   );
 }

@@ -22,7 +22,7 @@ import { localizedName } from '../../../lib/localized';
 import { useServices } from '../api/get-services';
 import { noStaffFilters, type StaffFilters, staffExportUrl, useStaffPayments } from '../api/get-staff-payments';
 import { formatSom } from '../lib/money';
-import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentStatusBadge, TestPaymentBadge } from './payment-status-badge';
 
 /** Staff: payments for reconciliation, filtered, exported as CSV or XLSX. */
 export function StaffPayments({ years }: { years: readonly { id: number; name: string }[] }) {
@@ -142,7 +142,7 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
             </Table.Thead>
             <Table.Tbody>
               {list.data.items.map((p) => (
-                <Table.Tr key={p.id}>
+                <Table.Tr key={p.id} data-payment={p.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {formatShortDate(p.created)} {formatTime(p.created)}
                   </Table.Td>
@@ -151,9 +151,26 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
                   <Table.Td>{p.student.group ?? '—'}</Table.Td>
                   <Table.Td>{localizedName(p.service)}</Table.Td>
                   <Table.Td>{t(`method.${p.method}`)}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatSom(p.amount)}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                    {formatSom(p.amount)}
+                    {p.status === 'partial' && (
+                      <Text size="xs" c="orange.8">
+                        {t('staff.received', { amount: formatSom(p.received) })}
+                        <br />
+                        {t('staff.remaining', { amount: formatSom(p.amount - p.received) })}
+                      </Text>
+                    )}
+                    {p.received > p.amount && (
+                      <Text size="xs" c="dimmed">
+                        {t('staff.surplus', { amount: formatSom(p.received - p.amount) })}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>
-                    <PaymentStatusBadge status={p.status} />
+                    <Stack gap={4} align="flex-start">
+                      <PaymentStatusBadge status={p.status} />
+                      {p.test && <TestPaymentBadge />}
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               ))}
