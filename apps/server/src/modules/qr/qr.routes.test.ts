@@ -224,10 +224,11 @@ describe('QR check-in over HTTP', () => {
         answers.filter((a) => a.status === 200),
         `trial ${trial}`,
       ).toHaveLength(1);
-      expect(answers.filter((a) => a.status !== 200).map((a) => a.body.error.code)).toEqual([
-        'qr_device_used',
-        'qr_device_used',
-      ]);
+      // The others are refused for the phone; or, when two scans of the same millisecond gave one ticket, for it.
+      for (const refused of answers.filter((a) => a.status !== 200)) {
+        expect(['qr_device_used', 'qr_ticket_used']).toContain(refused.body.error.code);
+      }
+      expect(answers.filter((a) => a.status !== 200)).toHaveLength(2);
       const [accepted] = await rows<{ n: number }>(
         sql`select count(*)::int as n from qr_attempts where session_id = ${sessionId} and result = 'accepted'`,
       );
