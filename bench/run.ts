@@ -59,6 +59,7 @@ async function startServer(
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: settings.databaseUrl,
+    PUBLIC_URL: baseUrl,
     DATA_DIR: path.join(resultsDir, 'data'),
     LOG_LEVEL: settings.serverLogLevel,
     RATE_LIMIT_MAX: '0',

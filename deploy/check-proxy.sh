@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Tries deploy/nginx/okuu.conf for real on this machine: two instances (STORAGE=postgres, TRUST_PROXY=true) on a
 # throwaway database, nginx with a self-signed certificate in a temporary prefix, then checks through the proxy:
-# HTTPS redirect, readiness, /metrics kept off, a Secure cookie, an upload read back through both instances, the chat
-# WebSocket, X-Forwarded-For not spoofable, and requests still served while one instance stops.
+# HTTPS redirect, readiness, /metrics out of reach under any spelling (it has a port of its own), one HSTS header, a
+# Secure cookie, an upload read back through both instances, the chat WebSocket, X-Forwarded-For not spoofable, writes
+# with an Idempotency-Key stored once each while an instance is killed under them, and requests still served while one
+# instance stops.
 # Needs nginx, openssl, curl and a PostgreSQL server: CHECK_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
-# Ports: CHECK_PORT_BASE (18400): instances on +81/+82, nginx on +80 (HTTP) and +43 (HTTPS).
+# Ports: CHECK_PORT_BASE (18400): instances on +81/+82 (their /metrics on +1081/+1082), nginx on +80 (HTTP) and +43
+# (HTTPS).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 base_url="${CHECK_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
@@ -29,16 +32,22 @@ fail() { echo "FAIL  $*"; exit 1; }
 cd "$root"
 node -e 'const {Client}=require("pg");const c=new Client({connectionString:process.argv[1]});c.connect().then(()=>c.query(`CREATE DATABASE ${process.argv[2]}`)).then(()=>c.end())' "$base_url" "$db"
 
-for port in $one $two; do
+start_instance() {
+  local port=$1
   (cd apps/server && PORT=$port HOST=127.0.0.1 DATABASE_URL="$db_url" STORAGE=postgres TRUST_PROXY=true \
+    PUBLIC_URL="https://localhost:$https" METRICS_PORT=$((port + 1000)) \
     DATA_DIR="$tmp/data-$port" DEMO_STUDENTS=50 LOG_LEVEL=info PAYMENT_CALLBACK_SECRET=0123456789abcdef0123456789abcdef \
-    exec node --import tsx src/main.ts >"$tmp/server-$port.log" 2>&1) &
+    exec node --import tsx src/main.ts >>"$tmp/server-$port.log" 2>&1) &
   pids+=($!)
-done
-for port in $one $two; do
-  for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 1; done
-  curl -fs "http://127.0.0.1:$port/readyz" >/dev/null || { cat "$tmp/server-$port.log"; fail "instance $port did not start"; }
-done
+}
+wait_ready() {
+  for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$1/readyz" >/dev/null && break; sleep 1; done
+  curl -fs "http://127.0.0.1:$1/readyz" >/dev/null || { cat "$tmp/server-$1.log"; fail "instance $1 did not start"; }
+}
+start_instance $one
+start_instance $two
+wait_ready $one
+wait_ready $two
 pass "two instances ready (migrations and seed ran once, under the advisory locks)"
 
 mkdir -p "$tmp/conf" "$tmp/logs"
@@ -71,8 +80,18 @@ c=(curl -sk --resolve "localhost:$https:127.0.0.1")
 [ "$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' "http://127.0.0.1:$http/lms")" = "301 https://127.0.0.1:$https/lms" ] &&
   pass "HTTP redirects to HTTPS" || fail "no redirect to HTTPS"
 [ "$("${c[@]}" -o /dev/null -w '%{http_code}' "$u/readyz")" = 200 ] && pass "/readyz through nginx: 200" || fail "/readyz"
-[ "$("${c[@]}" -o /dev/null -w '%{http_code}' "$u/metrics")" = 404 ] && pass "/metrics through nginx: 404" || fail "/metrics is exposed"
-[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$one/metrics")" = 200 ] && pass "/metrics on the instance itself: 200" || fail "/metrics direct"
+for path in /metrics /metrics/ '/metrics?x=1' /%6detrics /%6Detrics/ //metrics /./metrics /api/../metrics; do
+  got="$("${c[@]}" --path-as-is -o "$tmp/metrics.out" -w '%{http_code}' "$u$path")"
+  { [ "$got" != 200 ] && ! grep -q okuu_ "$tmp/metrics.out"; } || fail "$path through nginx answers the metrics"
+  got="$(curl -s --path-as-is -o "$tmp/metrics.out" -w '%{http_code}' "http://127.0.0.1:$one$path")"
+  { [ "$got" != 200 ] && ! grep -q okuu_ "$tmp/metrics.out"; } || fail "$path on the portal's port answers the metrics"
+done
+pass "/metrics under 8 spellings: not through nginx, not on the portal's port"
+curl -s -o "$tmp/metrics.out" "http://127.0.0.1:$((one + 1000))/metrics"
+grep -q '^okuu_http_requests_total' "$tmp/metrics.out" && pass "/metrics on its own port (METRICS_PORT): there" ||
+  fail "/metrics on METRICS_PORT"
+[ "$("${c[@]}" -D - -o /dev/null "$u/lms/login" | grep -ci '^strict-transport-security:')" = 1 ] &&
+  pass "one Strict-Transport-Security header through nginx" || fail "not exactly one HSTS header"
 
 headers="$("${c[@]}" -D - -o /dev/null -H 'content-type: application/json' -H 'x-forwarded-for: 203.0.113.9' \
   -d '{"login":"teacher1","password":"Okuu2026!"}' "$u/api/auth/orize.json")"
@@ -115,6 +134,37 @@ const timer = setTimeout(() => { console.error("no ready"); process.exit(1); }, 
 ws.on("message", (m) => { if (JSON.parse(m).type === "ready") { clearTimeout(timer); ws.close(); process.exit(0); } });
 ws.on("error", (e) => { console.error(e.message); process.exit(1); });
 ' "wss://localhost:$https/api/chat/ws" "$cookie" && pass "the chat WebSocket upgrades through nginx" || fail "WebSocket"
+
+# Writes with an Idempotency-Key while the second instance is killed under them (kill -9): nginx sends those it cannot
+# deliver, or that die in flight, to the first with the same key; each is answered, and stored exactly once.
+marker="proxy-check-$$"
+node -e '
+const [url, cookie, marker, pid] = process.argv.slice(1);
+process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+let next = 0, killed = false;
+const codes = {};
+async function sender() {
+  while (next < 240) {
+    const i = next++;
+    if (i === 60 && !killed) { killed = true; process.kill(Number(pid), "SIGKILL"); }
+    const form = new FormData();
+    form.append("text", `${marker} ${i}`);
+    form.append("audience", "all");
+    const res = await fetch(`${url}/api/news/insert.json`, {
+      method: "POST", body: form, headers: { cookie, "idempotency-key": `${marker}-${i}` },
+    }).catch((e) => ({ status: e.message }));
+    codes[res.status] = (codes[res.status] ?? 0) + 1;
+  }
+}
+Promise.all(Array.from({ length: 16 }, sender)).then(() => { console.log(JSON.stringify(codes)); process.exit(codes[200] === 240 ? 0 : 1); });
+' "$u" "$cookie" "$marker" "${pids[1]}" >"$tmp/keyed.out" 2>/dev/null || { cat "$tmp/keyed.out"; fail "keyed writes failed while an instance died"; }
+stored="$(node -e 'const {Client}=require("pg");const c=new Client({connectionString:process.argv[1]});c.connect().then(()=>c.query("select count(*)::int n, count(distinct text)::int d from news where text like $1",[process.argv[2]+" %"])).then(r=>{console.log(r.rows[0].n+" "+r.rows[0].d);return c.end()})' "$db_url" "$marker")"
+[ "$stored" = "240 240" ] && pass "240 writes with an Idempotency-Key while an instance was killed: all 200 ($(cat "$tmp/keyed.out")), each stored once" ||
+  fail "keyed writes stored: $stored (of 240, distinct)"
+start_instance $two
+wait_ready $two
+# nginx counts the killed instance out for fail_timeout (10 s) after its failures: it takes requests again after that.
+sleep 11
 
 # One instance stops (SIGTERM, as systemd does): requests keep being answered by the other.
 kill -TERM "${pids[0]}"

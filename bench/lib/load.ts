@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { cpuProbe } from './cpu.ts';
 import { analyze } from './database.ts';
@@ -124,6 +125,20 @@ export function rotation(
   return entries.map(({ cookie, body }) => ({
     headers: { 'content-type': contentType, 'accept-encoding': browserAcceptEncoding, cookie },
     body,
+  }));
+}
+
+/**
+ * The requests, each sent with an Idempotency-Key of its own, as the web app sends a chat message (a proxy may then send
+ * it again to another instance, and it is stored once). The one header is set per request; the rest is built once.
+ */
+export function withIdempotencyKeys(requests: autocannon.Request[]): autocannon.Request[] {
+  return requests.map((request) => ({
+    ...request,
+    setupRequest: (req: autocannon.Request) => ({
+      ...req,
+      headers: { ...req.headers, 'idempotency-key': randomUUID() },
+    }),
   }));
 }
 

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { assertLocal } from './local.ts';
 import { freePort, startProgram, waitForHttp } from './processes.ts';
 
@@ -31,7 +32,17 @@ function childrenOf(pid: number): number[] {
   return found;
 }
 
-/** The proxy's configuration: round robin over `upstreams`, kept-alive upstream connections, WebSockets passed on. */
+/** The portal's locations as shipped (deploy/nginx/okuu-proxy.conf): the bench measures the deployment's proxy. */
+const shippedLocations = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../deploy/nginx/okuu-proxy.conf',
+);
+
+/**
+ * The proxy's configuration: round robin over `upstreams` with kept-alive upstream connections, as deploy/nginx/okuu.conf
+ * has it, and the shipped locations (WebSockets, failover, the retry of a POST that carries an Idempotency-Key), on
+ * plain HTTP.
+ */
 export function nginxConfig(dir: string, port: number, upstreams: string[]): string {
   const servers = upstreams.map((u) => `    server ${new URL(u).host} max_fails=0;`).join('\n');
   return `# Written by the bench for one run: nginx in the foreground, everything in ${dir}.
@@ -47,26 +58,13 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  client_max_body_size 25m;
   upstream okuu {
 ${servers}
-    keepalive 128;
+    keepalive 32;
   }
-  map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
   server {
     listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://okuu;
-      proxy_http_version 1.1;
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_read_timeout 120s;
-      # A stopping or stopped instance: the request goes to the other one (never a request it may have processed).
-      proxy_next_upstream error timeout http_503;
-    }
+    include ${shippedLocations};
   }
 }
 `;

@@ -1,12 +1,15 @@
 import { chatInsert } from '@okuu/contracts/chat/insert';
 import { studentLogins } from '../lib/api.ts';
-import { rotation } from '../lib/load.ts';
+import { rotation, withIdempotencyKeys } from '../lib/load.ts';
 import type { Scenario } from '../lib/types.ts';
 import { multipartBody, studentsWithTeachers } from './chat-common.ts';
 
 const boundary = 'okuu-bench-chat-boundary';
 
-/** Sending a text message to a teacher (multipart, as the web app does), by several hundred signed-in students. */
+/**
+ * Sending a text message to a teacher (multipart, with an Idempotency-Key of its own, as the web app does), by several
+ * hundred signed-in students.
+ */
 export const chatSendScenario: Scenario = {
   name: 'chat-send',
   description: `POST ${chatInsert.path} (multipart, a short text) as one of several hundred signed-in students, each to one of their teachers`,
@@ -27,7 +30,7 @@ export const chatSendScenario: Scenario = {
       path: chatInsert.path,
       method: 'POST',
       percentiles: [95],
-      requests: rotation(requests, `multipart/form-data; boundary=${boundary}`),
+      requests: withIdempotencyKeys(rotation(requests, `multipart/form-data; boundary=${boundary}`)),
     });
   },
 };

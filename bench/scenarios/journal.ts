@@ -1,4 +1,4 @@
-import { teacherJournal } from '@okuu/contracts/journal/endpoints';
+import { teacherJournal } from '@okuu/contracts/journal/journal';
 import pg from 'pg';
 import { signInAll } from '../lib/api.ts';
 import type { Scenario } from '../lib/types.ts';

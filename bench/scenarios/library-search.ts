@@ -1,6 +1,6 @@
 import { bookList } from '@okuu/contracts/library/book-list';
 import pg from 'pg';
-import { benchSearchTerms, ensureBulkBooks } from '../../apps/server/src/db/seed/library-bulk.ts';
+import { benchSearchTerms, ensureBulkBooks } from '../../apps/server/src/seed/library-bulk.ts';
 import { signInAll, studentLogins } from '../lib/api.ts';
 import { assertLocal, percentile, rotation } from '../lib/load.ts';
 import type { Scenario } from '../lib/types.ts';

@@ -56,6 +56,16 @@ const envSchema = z.object({
           ),
       ),
     ),
+  PUBLIC_URL: z
+    .string()
+    .transform((v) => v.replace(/\/+$/, ''))
+    .refine(
+      (v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol) && new URL(v).origin === v,
+      "PUBLIC_URL must be the portal's address as people reach it, like https://portal.example.edu",
+    )
+    .optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   METRICS_ALLOW: z
     .string()
     .default('127.0.0.1,::1,::ffff:127.0.0.1')
@@ -65,7 +75,7 @@ const envSchema = z.object({
         .map((a) => a.trim())
         .filter((a) => a !== ''),
     ),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'off']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'off']).optional(),
   PAYMENT_CALLBACK_SECRET: z.string().min(32, 'PAYMENT_CALLBACK_SECRET must be at least 32 characters').optional(),
   PAYMENT_PENDING_MINUTES: z.coerce
     .number()
@@ -118,13 +128,21 @@ export type Config = {
   webDist: string;
   /** Origins besides the portal's own host whose pages may make state-changing calls (a proxy's public address). */
   allowedOrigins: ReadonlySet<string>;
-  /** Client addresses (of the TCP connection, never X-Forwarded-For) that may read /metrics. */
+  /**
+   * The portal's public address (an origin, no trailing slash): documents' verification links and QR codes point
+   * there, never at the host a request named.
+   */
+  publicUrl: string;
+  /** /metrics' own listener (never the portal's port, so a proxy in front cannot pass it on); null: none. */
+  metrics: { port: number; host: string } | null;
+  /** Client addresses (of the TCP connection) that may read /metrics on its listener. */
   metricsAllow: ReadonlySet<string>;
   payment: PaymentConfig;
 };
 
 /** Paid services: the card provider and the receiving side of the payment QR (ELQR). */
 export interface PaymentConfig {
+  /** The card provider; 'sandbox' only when asked for, or in the embedded demo (no DATABASE_URL). */
   provider: 'sandbox' | 'off';
   /** HMAC key of the provider's callbacks; random per start when not configured. */
   callbackSecret: string;
@@ -140,6 +158,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // The embedded demo (`npm start` with no DATABASE_URL) has defaults of its own; a real installation says what it
+  // wants where a default would be unsafe.
+  const demo = e.DATABASE_URL === undefined;
+  if (!demo && e.PUBLIC_URL === undefined) {
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL: required with DATABASE_URL: the address people reach the portal at (https://portal.example.edu)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -162,9 +188,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoStudents: e.DEMO_STUDENTS,
     webDist: path.resolve(repoRoot, e.WEB_DIST),
     allowedOrigins: new Set(e.ALLOWED_ORIGINS),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     metricsAllow: new Set(e.METRICS_ALLOW),
     payment: {
-      provider: e.PAYMENT_PROVIDER,
+      provider: e.PAYMENT_PROVIDER ?? (demo ? 'sandbox' : 'off'),
       callbackSecret: e.PAYMENT_CALLBACK_SECRET ?? randomBytes(32).toString('hex'),
       pendingMs: e.PAYMENT_PENDING_MINUTES * 60_000,
       elqr: {

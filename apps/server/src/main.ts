@@ -4,8 +4,8 @@ import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './db/seed/seed.ts';
 import { openStorage } from './lib/storage.ts';
+import { seedIfEmpty } from './seed/seed.ts';
 
 /**
  * V8 moves an allocation site's objects straight to the old generation once most of them outlive a young-generation
@@ -29,9 +29,10 @@ async function main() {
     const seeded = await seedIfEmpty(database.db, storage, { students: config.demoStudents });
     if (seeded) printDemoAccounts(seeded);
   }
-  const app = await buildApp({ config, database, storage });
-  // While stopping, every reply closes its connection (Connection: close) rather than keeping it for another request.
+  // While stopping, /readyz answers 503 and every reply closes its connection (Connection: close) rather than keeping
+  // it for another request.
   let draining = false;
+  const app = await buildApp({ config, database, storage, draining: () => draining });
   app.server.prependListener('request', (_req, res) => {
     if (draining) res.shouldKeepAlive = false;
   });
@@ -43,9 +44,10 @@ async function main() {
     closing = true;
     console.log(`${signal}: stopping (finishing requests in flight)`);
     setTimeout(() => process.exit(1), 30_000).unref();
-    // Drain first: stop listening but keep the kept-alive connections for a moment. A proxy may be sending a request
-    // on one right now; closing it under that request loses it (nginx does not send a POST elsewhere once sent).
-    // Each is answered and closed instead; a proxy's new connections are refused and go to another instance.
+    // Drain first: not ready any more (/readyz 503), stop listening, but keep the kept-alive connections for a moment.
+    // A proxy may be sending a request on one right now; each is answered and closed instead, and the proxy's new
+    // connections are refused and go to another instance. One that closes under a request after all (the last idle
+    // ones at app.close) loses nothing that carries an Idempotency-Key: nginx sends it again to the other instance.
     draining = true;
     net.Server.prototype.close.call(app.server);
     for (let waited = 0; waited < drainMs && (await connections(app.server)) > 0; waited += 100) await sleep(100);

@@ -48,7 +48,22 @@ afterAll(async () => {
 });
 
 describe('SIGTERM', () => {
-  it('finishes a request in flight, refuses new connections, and exits 0', async () => {
+  it('finishes a request in flight, is no longer ready, refuses new connections, and exits 0', async () => {
+    // A kept-alive connection that has served a request, as a proxy keeps one.
+    const kept = net.connect(port, '127.0.0.1');
+    await new Promise((r) => kept.once('connect', r));
+    let keptReply = '';
+    kept.on('data', (d) => {
+      keptReply += d;
+    });
+    const ask = async (path: string) => {
+      keptReply = '';
+      kept.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      for (let i = 0; i < 50 && !keptReply.includes('"result"'); i++) await new Promise((r) => setTimeout(r, 20));
+      return keptReply;
+    };
+    expect(await ask('/readyz')).toMatch(/^HTTP\/1\.1 200 /);
+
     // A sign-in whose body arrives in two parts: the request is in flight when the signal comes.
     const body = JSON.stringify({ login: 'nobody', password: 'wrong-password' });
     const socket = net.connect(port, '127.0.0.1');
@@ -66,6 +81,11 @@ describe('SIGTERM', () => {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
+
+    // Over the kept connection: not ready any more, and the connection is closed after the reply.
+    const stopping = await ask('/readyz');
+    expect(stopping).toMatch(/^HTTP\/1\.1 503 /);
+    expect(stopping.toLowerCase()).toContain('connection: close');
 
     // No new connection is accepted meanwhile.
     const refused = await fetch(`http://127.0.0.1:${port}/healthz`).then(

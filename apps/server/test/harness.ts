@@ -11,9 +11,12 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 import { users } from '../src/db/schema/users.ts';
+import { type Changes, createChanges } from '../src/lib/changes.ts';
 import { hashToken } from '../src/lib/session.ts';
 import { createDatabaseStorage, createDiskStorage, type Storage } from '../src/lib/storage.ts';
 import { createAuthRepository } from '../src/modules/auth/auth.repository.ts';
+import { createJournalRepository } from '../src/modules/journal/journal.repository.ts';
+import { createJournalService } from '../src/modules/journal/journal.service.ts';
 import { admin, databaseUrl, testStorageDriver } from './template.ts';
 
 export const password = 'Okuu2026!';
@@ -70,6 +73,25 @@ async function freshDatabase(): Promise<{
   const database = await openPglite(undefined, new Blob([dump]));
   // PGlite lives in one process: a second instance shares the same handle (close is then a no-op for it).
   return { database, reopen: async () => ({ ...database, close: async () => {} }), drop: async () => {} };
+}
+
+/** The change path for a module built by a test outside an app: announced changes reach no one but fail loudly. */
+export function testChanges(database: Database): Changes {
+  return createChanges(database, (err) => {
+    throw err;
+  });
+}
+
+/** What the QR service needs, for a test that builds it alone: the change path and the journal's service. */
+export function qrDeps(t: TestApp) {
+  const changes = testChanges(t.database);
+  const halfYearOf = async () => {
+    throw new Error('QR check-in never asks for a half-year');
+  };
+  return {
+    changes,
+    journal: createJournalService({ repo: createJournalRepository(t.database.db, changes), halfYearOf }),
+  };
 }
 
 export async function createTestApp(
@@ -142,7 +164,7 @@ export async function createTestApp(
       const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.login, login));
       if (!user) throw new Error(`No account ${login}`);
       const token = randomBytes(32).toString('base64url');
-      await createAuthRepository(database.db).createSession(
+      await createAuthRepository(database.db, testChanges(database)).createSession(
         user.id,
         Buffer.from(hashToken(token), 'hex'),
         new Date(Date.now() + config.sessionTtlMs),

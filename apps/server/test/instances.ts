@@ -58,6 +58,7 @@ export function serverInstance(name: string, port: number, env: Record<string, s
           SEED: 'off',
           LOG_LEVEL: 'warn',
           RATE_LIMIT_MAX: '0',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
           ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -48,6 +48,8 @@ interface Reply<T = unknown> {
   status: number;
   body: { result: number; error: { code: string; message: string } | null; data: T };
   cookie: string | null;
+  /** The QR check-in's device cookie (okuu_device=…) the reply set, if any. */
+  device: string | null;
 }
 
 async function post<T>(on: Instance, endpoint: { path: string }, body: unknown, cookie?: string): Promise<Reply<T>> {
@@ -57,10 +59,12 @@ async function post<T>(on: Instance, endpoint: { path: string }, body: unknown, 
     body: JSON.stringify(body),
   });
   const token = res.headers.getSetCookie().find((c) => c.startsWith('token='));
+  const device = res.headers.getSetCookie().find((c) => c.startsWith('okuu_device='));
   return {
     status: res.status,
     body: (await res.json()) as Reply<T>['body'],
     cookie: token ? (token.split(';')[0] as string) : null,
+    device: device ? (device.split(';')[0] as string) : null,
   };
 }
 
@@ -229,9 +233,17 @@ describe.skipIf(skip)(`two server instances on one PostgreSQL database${skip ? `
         { id: today },
         teacher,
       );
-      const scanned = await ok<{ ticket: string }>(b, qrScan, { token: started.token });
-      const visit = { token: scanned.ticket, x: started.place.longitude, y: started.place.latitude, accuracy: 10 };
-      expect(await ok<{ repeat: boolean }>(b, qrVisit, visit, student)).toMatchObject({ repeat: false });
+      // The phone scans through A and checks in through B: the device id A signed is good on B too.
+      const scanned = await post<{ ticket: string }>(a, qrScan, { token: started.token });
+      expect(scanned.status, JSON.stringify(scanned.body)).toBe(200);
+      const phone = `${student}; ${scanned.device}`;
+      const visit = {
+        token: scanned.body.data.ticket,
+        x: started.place.longitude,
+        y: started.place.latitude,
+        accuracy: 10,
+      };
+      expect(await ok<{ repeat: boolean }>(b, qrVisit, visit, phone)).toMatchObject({ repeat: false });
       await listener.next((e) => e.type === 'qr' && e.sessionId === started.sessionId && e.accepted === 1);
       // Stopped through B: A gives no more codes for it.
       await ok(b, qrStop, { sessionId: started.sessionId }, teacher);

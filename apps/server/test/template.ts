@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Db, openPglite, openPostgres } from '../src/db/client.ts';
-import { seedIfEmpty } from '../src/db/seed/seed.ts';
 import { createDatabaseStorage, createDiskStorage, type StorageDriver } from '../src/lib/storage.ts';
+import { seedIfEmpty } from '../src/seed/seed.ts';
 
 /** Size of the demo university the tests run on. */
 export const testStudents = 100;

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** The password of every demo account. */
@@ -29,4 +30,40 @@ export async function openPerson(page: Page, login: string) {
   const panel = page.locator('[aria-labelledby="person-name"]');
   await expect(panel.getByText(login)).toBeVisible();
   return panel;
+}
+
+/** Switches the page's colour scheme the way a change of the stored choice does (Mantine follows it). */
+export async function setTheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((value) => {
+    window.localStorage.setItem('theme', value);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: value, storageArea: localStorage }));
+  }, scheme);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+}
+
+/** axe's rules whose findings depend on the colours, and so on the theme. */
+const colourRules = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * axe's serious and critical findings on the page as it is: every rule in the theme it shows, then the rules that
+ * depend on the colours in the other theme as well, so that one visit checks both themes. The page is left in its
+ * theme.
+ */
+export async function axeFindings(page: Page) {
+  // A dialog fading in, or colours changing, have text of low contrast for a moment: check what stays on screen.
+  const settled = () =>
+    page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const serious = (theme: string, result: Awaited<ReturnType<AxeBuilder['analyze']>>) =>
+    result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ theme, id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+  const shown = (await page.locator('html').getAttribute('data-mantine-color-scheme')) === 'light' ? 'light' : 'dark';
+  const other = shown === 'light' ? 'dark' : 'light';
+  await settled();
+  const everything = serious(shown, await new AxeBuilder({ page }).analyze());
+  await setTheme(page, other);
+  await settled();
+  const colours = serious(other, await new AxeBuilder({ page }).withRules(colourRules).analyze());
+  await setTheme(page, shown);
+  return [...everything, ...colours];
 }

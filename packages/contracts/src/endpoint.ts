@@ -2,6 +2,7 @@
 // some 16 KB (gzipped) larger and slower to set up (every classic schema gets dozens of bound methods). Mini loads no
 // locale: the server sets zod's English messages (app.ts); the web app only asks whether a reply parses.
 import * as z from 'zod/mini';
+import type { AuditAction } from './audit-actions.ts';
 import { guardInput } from './input-guard.ts';
 
 /**
@@ -47,6 +48,12 @@ export interface Endpoint<
    * reused for a different request, or while the first is still running, it is refused (409 idempotency_conflict).
    */
   idempotent?: boolean;
+  /**
+   * A staff call that changes data: the audit actions it records (the first is its default). Every change it makes
+   * writes its audit row in the same transaction (the server's change path); the staff calls without it change
+   * nothing, which the audit test checks by calling every staff endpoint.
+   */
+  audit?: readonly [AuditAction, ...AuditAction[]];
 }
 
 type EndpointInit<Req extends z.ZodMiniType, Res extends z.ZodMiniType, Reply extends ReplyKind> = Omit<

@@ -50,6 +50,10 @@ export const errorStatus = {
   qr_fix_too_coarse: 400,
   /** QR check-in: this phone checked in another student a few minutes ago. */
   qr_device_used: 409,
+  /** Paid services: this installation takes no card payments (no card provider is configured). */
+  card_payments_off: 409,
+  /** QR check-in: the scan was made on another phone, or another student has used it. */
+  qr_ticket_used: 409,
   /** Staff settings: the record is still used (timetable, payments, registrations) and cannot be deleted. */
   in_use: 409,
   weak_password: 400,

@@ -26,34 +26,32 @@ import {
   teachersList,
 } from './discipline/lists.ts';
 import type { Endpoint } from './endpoint.ts';
+import { journalPdf, journalXlsx } from './journal/export.ts';
 import {
-  journalAllPresent,
   journalAssessments,
   journalAudiences,
-  journalDelete,
-  journalDeleteLesson,
   journalDisciplines,
   journalLessonKinds,
-  journalLessonTopic,
-  journalLessonTopicSave,
-  journalMarkSave,
-  journalMarkUpdate,
-  journalModules,
-  journalPdf,
+  journalStudyForms,
+  journalTimeSlots,
+} from './journal/filters.ts';
+import { journalDelete, journalDeleteLesson, studentJournal, teacherJournal } from './journal/journal.ts';
+import { journalAllPresent, journalMarkSave, journalMarkUpdate } from './journal/marks.ts';
+import {
   journalQrStudents,
   journalRemoveStudent,
   journalStudents,
-  journalStudyForms,
   journalSubgroupSave,
   journalSubgroupStudents,
-  journalTimeSlots,
+} from './journal/students.ts';
+import {
+  journalLessonTopic,
+  journalLessonTopicSave,
+  journalModules,
   journalTopicReport,
   journalTopicSave,
   journalTopics,
-  journalXlsx,
-  studentJournal,
-  teacherJournal,
-} from './journal/endpoints.ts';
+} from './journal/topics.ts';
 import { bookList } from './library/book-list.ts';
 import { baseBookCategories, bookCategories } from './library/categories.ts';
 import { deleteBook } from './library/delete-book.ts';

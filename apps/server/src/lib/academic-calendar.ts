@@ -19,3 +19,19 @@ export function defaultAcademicYear(now: Date): number {
 export function academicYearOf(now: Date): number {
   return now.getUTCMonth() >= 8 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
 }
+
+/** An academic year (its id is the calendar year it starts in) and the kind of half-year of a day. */
+export interface Period {
+  year: number;
+  yearName: string;
+  ws: number;
+}
+
+/** A half-year of the calendar, as the schedule and the filter lists use it. */
+export interface HalfYear {
+  year: number;
+  ws: number;
+  /** First and last day, YYYY-MM-DD. */
+  startsOn: string;
+  endsOn: string;
+}

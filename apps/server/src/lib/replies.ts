@@ -18,6 +18,8 @@ export class FileReply {
     readonly contentType: string,
     readonly fileName: string,
     readonly disposition: 'attachment' | 'inline' = 'attachment',
+    /** Further headers of the reply (a file's own content security policy). */
+    readonly headers: Record<string, string> = {},
   ) {}
 }
 

@@ -29,5 +29,5 @@ export function hashToken(token: string): string {
   return digest('sha256', token);
 }
 
-/** The NOTIFY channel that tells every instance which sessions ended: 's:<token hash hex>' or 'u:<user id>'. */
-export const sessionsChannel = 'auth_sessions';
+/** The `sessions` announcement of a change to a user's sessions or account (blocked, moved, credentials reset). */
+export const userSessions = (userId: number) => `u:${userId}`;

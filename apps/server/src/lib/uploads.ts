@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { allowedUploadExtensions, isAllowedUpload } from '@okuu/contracts/library/common';
-import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { AppError } from './app-error.ts';
 import { downloadType, isPdfName, looksLikePdf, sanitizeFileName } from './files.ts';
@@ -101,15 +100,11 @@ export type FileMode = 'download' | 'preview';
  * PDFs also carry a `sandbox` policy, in case a browser renders one anyway. (A sandbox on the PDF itself would stop
  * Chrome's and Safari's built-in viewers, so the inline PDF gets the portal's page policy with frame-ancestors 'self'.)
  */
-export function fileReply(
-  reply: FastifyReply,
-  file: { stream: Readable; size: number },
-  name: string,
-  mode: FileMode,
-): FileReply {
+export function fileReply(file: { stream: Readable; size: number }, name: string, mode: FileMode): FileReply {
   const pdf = isPdfName(name);
   const inline = mode === 'preview' && pdf;
-  if (inline) reply.header('content-security-policy', pdfPreviewPolicy);
-  else if (!pdf) reply.header('content-security-policy', `${apiHeaders['content-security-policy']};sandbox`);
-  return new FileReply(file.stream, file.size, downloadType(name), name, inline ? 'inline' : 'attachment');
+  const policy = inline ? pdfPreviewPolicy : pdf ? null : `${apiHeaders['content-security-policy']};sandbox`;
+  return new FileReply(file.stream, file.size, downloadType(name), name, inline ? 'inline' : 'attachment', {
+    ...(policy ? { 'content-security-policy': policy } : {}),
+  });
 }

@@ -1,7 +1,8 @@
 import { idInput, idOrNew, lineField, wholeNumber } from '@okuu/contracts/fields';
+import { toValidationIssue } from '@okuu/contracts/issues';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { invalidInput, toValidationIssue } from './validation.ts';
+import { invalidInput } from './validation.ts';
 
 /** The issues the API would report for `input` against `schema`. */
 function issues(schema: z.ZodMiniType, input: unknown) {

@@ -74,7 +74,12 @@ describe.runIf(engine === 'postgres' && templateOnDisk)('backup and restore on P
     await admin(base, [`CREATE DATABASE ${name}`]);
     cleanups.push(() => admin(base, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]));
     const dataDir = await tempDir('okuu-restore-');
-    return loadConfig({ DATABASE_URL: databaseUrl(base, name), DATA_DIR: dataDir, STORAGE: storage });
+    return loadConfig({
+      DATABASE_URL: databaseUrl(base, name),
+      PUBLIC_URL: 'https://portal.example.edu',
+      DATA_DIR: dataDir,
+      STORAGE: storage,
+    });
   }
 
   it.each([

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -11,10 +12,15 @@ export interface MetricsSources {
 
 /**
  * `GET /metrics` in the Prometheus text format: requests by route and status (count and latency), the database
- * pool, open WebSockets, and Node's own (event-loop lag among them). Only the addresses in `allow` may read it;
- * others get 404, as if there were nothing there.
+ * pool, open WebSockets, and Node's own (event-loop lag among them). It is served on a listener of its own
+ * (`listen`: METRICS_PORT on METRICS_HOST), never on the portal's port, so a proxy in front of the portal cannot pass
+ * it on whatever spelling of the path it is sent. On that listener only the addresses in `allow` may read it; anything
+ * else gets 404.
  */
-export function registerMetrics(app: FastifyInstance, opts: { allow: ReadonlySet<string> }) {
+export function registerMetrics(
+  app: FastifyInstance,
+  opts: { allow: ReadonlySet<string>; listen: { port: number; host: string } | null },
+) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   const labelNames = ['method', 'route', 'status'] as const;
@@ -57,18 +63,40 @@ export function registerMetrics(app: FastifyInstance, opts: { allow: ReadonlySet
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, not the URL: one series per route, whatever the ids in it. Unmatched paths share one.
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', async (request, reply) => {
-    if (!opts.allow.has(request.socket.remoteAddress ?? '')) {
-      return reply.status(404).send({ result: 1, error: { code: 'not_found', message: 'Not found.' }, data: null });
-    }
-    return reply.type(registry.contentType).send(await registry.metrics());
-  });
+  if (opts.listen) {
+    const { port, host } = opts.listen;
+    const server = http.createServer((req, res) => {
+      const path = (req.url ?? '').split('?')[0];
+      if (req.method !== 'GET' || path !== '/metrics' || !opts.allow.has(req.socket.remoteAddress ?? '')) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found.\n');
+        return;
+      }
+      registry.metrics().then(
+        (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
+        () => res.writeHead(500, { 'content-type': 'text/plain' }).end('Metrics failed.\n'),
+      );
+    });
+    // Bound when the app is ready (a port in use stops the start), closed with it.
+    app.addHook('onReady', async () => {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      app.log.info(`metrics on http://${host}:${port}/metrics`);
+    });
+    app.addHook('onClose', async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+  }
 
   return {
     /** Sets what the gauges read (the realtime hub exists only after the routes). */

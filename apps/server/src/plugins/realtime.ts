@@ -1,10 +1,9 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { RealtimeHub } from '../lib/realtime-hub.ts';
-import { type AuthUser, hashToken, type SessionResolver, sessionsChannel } from '../lib/session.ts';
+import { type AuthUser, hashToken, type SessionResolver } from '../lib/session.ts';
 import { authorize, requestToken } from './auth.ts';
 import { originAllowed } from './origin-check.ts';
 
@@ -22,7 +21,7 @@ interface Client {
 /**
  * A cookie-authenticated WebSocket endpoint at `path`: the upgrade is refused (401, the error envelope) without a
  * valid session, and (403) when a page of another site asks. Sockets end with `closeCode` when their session ends:
- * at logout or password change on any instance (the auth NOTIFY channel), or at its expiry. Clients may send
+ * at logout or password change on any instance (`sessionsChanged`), or at its expiry. Clients may send
  * `{"type":"ping"}` and get `{"type":"pong"}`; protocol-level pings every `heartbeatMs` drop dead connections.
  */
 export async function registerRealtime(
@@ -30,7 +29,6 @@ export async function registerRealtime(
   opts: {
     path: string;
     auth: SessionResolver;
-    database: Database;
     closeCode: number;
     /** As for state-changing calls (see origin-check.ts). */
     allowedOrigins: ReadonlySet<string>;
@@ -38,7 +36,7 @@ export async function registerRealtime(
     ready: (user: AuthUser) => unknown;
     heartbeatMs?: number;
   },
-): Promise<RealtimeHub> {
+): Promise<RealtimeHub & { sessionsChanged(message: string | null): void }> {
   const clients = new Map<number, Set<Client>>();
   const sessions = new WeakMap<FastifyRequest, { user: AuthUser; token: string }>();
   let open = 0;
@@ -116,49 +114,6 @@ export async function registerRealtime(
     );
   });
 
-  // Sessions that end anywhere end their sockets here.
-  const stopListening = await opts.database.listen(sessionsChannel, (message) => {
-    if (message.startsWith('s:')) {
-      const hash = message.slice(2);
-      for (const set of clients.values()) {
-        for (const client of set) if (client.tokenHash === hash) drop(client, opts.closeCode, 'session ended');
-      }
-    } else if (message.startsWith('u:')) {
-      // Some of the user's sessions ended (a password change keeps the one that made it): look each one up again,
-      // once the auth service has forgotten its cached lookups.
-      const set = clients.get(Number(message.slice(2)));
-      setImmediate(() => {
-        for (const client of set ?? []) {
-          opts.auth
-            .resolveToken(client.token)
-            .then((user) => {
-              if (!user) drop(client, opts.closeCode, 'session ended');
-            })
-            .catch(() => {});
-        }
-      });
-    }
-  });
-
-  // Notifications were cut off and are back: sessions may have ended meanwhile (the auth service has forgotten its
-  // cached lookups by now), and events were missed: each socket is checked again and told to refetch (a new `ready`).
-  const stopRestored = opts.database.onListenRestored(() => {
-    setImmediate(() => {
-      for (const set of clients.values()) {
-        for (const client of set) {
-          opts.auth
-            .resolveToken(client.token)
-            .then((user) => {
-              if (!user) drop(client, opts.closeCode, 'session ended');
-              else if (client.socket.readyState === client.socket.OPEN) {
-                client.socket.send(JSON.stringify(opts.ready(client.user)));
-              }
-            })
-            .catch(() => {});
-        }
-      }
-    });
-  });
   const heartbeat = setInterval(() => {
     const now = Date.now();
     for (const set of clients.values()) {
@@ -183,8 +138,6 @@ export async function registerRealtime(
   });
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
-    stopRestored();
-    await stopListening();
   });
 
   return {
@@ -210,5 +163,48 @@ export async function registerRealtime(
       return sent;
     },
     size: () => open,
+    /**
+     * Sessions that end anywhere end their sockets here (topic `sessions`). Null: announcements were cut off and are
+     * back; sessions may have ended meanwhile (the auth service has forgotten its cached lookups by now), and events
+     * were missed: each socket is checked again and told to refetch (a new `ready`).
+     */
+    sessionsChanged(message: string | null) {
+      if (message === null) {
+        setImmediate(() => {
+          for (const set of clients.values()) {
+            for (const client of set) {
+              opts.auth
+                .resolveToken(client.token)
+                .then((user) => {
+                  if (!user) drop(client, opts.closeCode, 'session ended');
+                  else if (client.socket.readyState === client.socket.OPEN) {
+                    client.socket.send(JSON.stringify(opts.ready(client.user)));
+                  }
+                })
+                .catch(() => {});
+            }
+          }
+        });
+      } else if (message.startsWith('s:')) {
+        const hash = message.slice(2);
+        for (const set of clients.values()) {
+          for (const client of set) if (client.tokenHash === hash) drop(client, opts.closeCode, 'session ended');
+        }
+      } else if (message.startsWith('u:')) {
+        // Some of the user's sessions ended (a password change keeps the one that made it): look each one up again,
+        // once the auth service has forgotten its cached lookups.
+        const set = clients.get(Number(message.slice(2)));
+        setImmediate(() => {
+          for (const client of set ?? []) {
+            opts.auth
+              .resolveToken(client.token)
+              .then((user) => {
+                if (!user) drop(client, opts.closeCode, 'session ended');
+              })
+              .catch(() => {});
+          }
+        });
+      }
+    },
   };
 }

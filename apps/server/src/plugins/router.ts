@@ -6,8 +6,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { DataOf, Endpoint, ParsedRequestOf } from '@okuu/contracts/endpoint';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { runAsStaffCall } from '../lib/changes.ts';
 import { type IdempotencyStore, type Remember, rememberNothing } from '../lib/idempotency.ts';
 import { FileReply, JsonReply, type UploadedFile } from '../lib/replies.ts';
 import type { AuthUser, SessionResolver } from '../lib/session.ts';
@@ -160,7 +162,12 @@ function addRoutes(
           };
           let result: unknown;
           try {
-            result = await handler(ctx);
+            // A staff call that changes data: its change transactions write its audit rows (lib/changes.ts).
+            result = endpoint.audit
+              ? await runAsStaffCall({ actor: ctx.user, actions: endpoint.audit, input: input.data, audited: 0 }, () =>
+                  handler(ctx),
+                )
+              : await handler(ctx);
           } catch (err) {
             // The same request sent twice at once: the first one's reply, now stored, answers the second.
             const first = retry && opts.idempotency.isTakenKey(err) ? await retry.stored() : null;
@@ -168,12 +175,15 @@ function addRoutes(
             return reply.send({ result: 0, error: null, data: first.reply });
           }
           if (result instanceof FileReply) {
-            const safeName = encodeURIComponent(result.fileName);
             return reply
+              .headers(result.headers)
               .header('content-type', result.contentType)
               .header('content-length', result.size)
               .header('x-content-type-options', 'nosniff')
-              .header('content-disposition', `${result.disposition}; filename*=UTF-8''${safeName}`)
+              .header(
+                'content-disposition',
+                contentDisposition(result.fileName, { type: result.disposition, fallback: false }),
+              )
               .send(result.stream);
           }
           if (result instanceof JsonReply) {

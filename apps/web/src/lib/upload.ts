@@ -15,6 +15,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** The call fails when nothing moves (no bytes sent, no answer) for this long; 30 s by default. */
   idleTimeoutMs?: number;
+  /** Headers besides Accept (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -54,6 +56,7 @@ export function uploadForm<E extends Endpoint>(
 
     xhr.open(endpoint.method, endpoint.path);
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener('progress', (event) => {
       arm();
       if (!onProgress || !event.lengthComputable || event.total === 0) return;

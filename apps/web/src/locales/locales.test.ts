@@ -1,3 +1,4 @@
+import { auditActions } from '@okuu/contracts/audit-actions';
 import { errorCodes } from '@okuu/contracts/errors';
 import { describe, expect, it } from 'vitest';
 
@@ -37,6 +38,11 @@ describe('catalogues', () => {
   it('translate every error code of the API', () => {
     const { code } = catalogues['./ru/errors.json'] as { code: object };
     expect(Object.keys(code).sort()).toEqual([...errorCodes].sort());
+  });
+
+  it('name every action of the audit log', () => {
+    const { action } = catalogues['./ru/screens/staff.json'] as { action: object };
+    expect(Object.keys(action).sort()).toEqual([...auditActions].sort());
   });
 
   /**

@@ -113,3 +113,6 @@ export type Journal = z.infer<typeof journal>;
 
 export const student = z.object({ id_student: z.number(), s_fio: z.string() });
 export type JournalStudent = z.infer<typeof student>;
+
+/** Every visit-log call is a POST to /api/visitlog/<name>.json unless it says otherwise. */
+export const visitlogPath = (name: string) => `/api/visitlog/${name}.json`;

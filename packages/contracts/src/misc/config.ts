@@ -6,7 +6,8 @@ export const portalConfig = defineEndpoint({
   method: 'GET',
   path: '/config.json',
   access: 'public',
-  summary: 'Client configuration: base paths, languages, limits.',
+  summary:
+    'Client configuration: base paths, languages, limits, and whether card payments are taken (`cardPayments`: false when no card provider is configured; the web app then offers no card payment).',
   request: emptyRequest,
   response: z.object({
     basePath: z.string(),
@@ -18,5 +19,6 @@ export const portalConfig = defineEndpoint({
     requestTimeoutMs: z.number(),
     chatPageSize: z.number(),
     newsPageSize: z.number(),
+    cardPayments: z.boolean(),
   }),
 });

@@ -12,7 +12,7 @@ export const payByCard = defineEndpoint({
   path: '/misc/paybycard.json',
   access: 'student',
   summary:
-    "Start a card payment for service `id_uslug` in academic year `id_year`, for `amount` tyiyn (its price when fixed; in its bounds when editable: 400 otherwise). The amount, the service and the payment code are fixed on the server here. `idempotencyKey` (one per attempt, made by the web app): the same key again answers the same payment (a double click or a retried request is one payment); the same key with another service, year or amount is 409. Answers the pending payment and the address of the provider's card page, which sends the payer back to /lms/paymentcode?payment=<id>. 503 when card payments are turned off.",
+    "Start a card payment for service `id_uslug` in academic year `id_year`, for `amount` tyiyn (its price when fixed; in its bounds when editable: 400 otherwise). The amount, the service and the payment code are fixed on the server here. `idempotencyKey` (one per attempt, made by the web app): the same key again answers the same payment (a double click or a retried request is one payment); the same key with another service, year or amount is 409. A new key while the student's card payment for the same service, year and amount is still open answers that payment again (one attempt, not one per click). Answers the pending payment and the address of the provider's card page, which sends the payer back to /lms/paymentcode?payment=<id>. 409 `card_payments_off` when the installation takes no card payments (config.json's `cardPayments` is false).",
   request: z.object({
     ...callerEcho,
     id_year: idInput,

@@ -42,9 +42,14 @@ export function paymentCodeOf(body: string): string {
   return `${body}${dammCheckDigit(body)}`;
 }
 
-/** Whether a string (spaces allowed) is a well-formed payment code whose check digit matches. */
+/** A code as people type it ('123 456 789', '123-456-789') as its nine digits: spaces and dashes dropped. */
+export function normalizePaymentCode(text: string): string {
+  return text.replace(/[\s\u2010-\u2015\u2212-]+/g, '');
+}
+
+/** Whether a string (spaces and dashes allowed) is a well-formed payment code whose check digit matches. */
 export function isPaymentCode(text: string): boolean {
-  const digits = text.replace(/\s+/g, '');
+  const digits = normalizePaymentCode(text);
   return new RegExp(`^[1-9]\\d{${paymentCodeLength - 1}}$`).test(digits) && dammInterim(digits) === 0;
 }
 

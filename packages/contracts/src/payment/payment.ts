@@ -17,7 +17,11 @@ export const paymentLimits = {
 export const paymentMethods = ['bank', 'card'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-export const paymentStatuses = ['pending', 'paid', 'failed', 'expired'] as const;
+/**
+ * pending: a card payment on its way; partial: bank transfers arrived that add up to less than the amount due (later
+ * ones with the same payment code add to it); paid; failed; expired: a card payment never finished.
+ */
+export const paymentStatuses = ['pending', 'partial', 'paid', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** An amount in tyiyn: a whole number from 1 to the limit (a string of digits is accepted too). */
@@ -53,8 +57,15 @@ const named = z.object({ id: z.number(), ...localizedName });
 /** A payment as its payer sees it. */
 export const payment = z.object({
   id: z.number(),
-  /** Tyiyn. */
+  /** Tyiyn due: what was charged to the card, or what the service asks of a bank transfer. */
   amount: z.number(),
+  /**
+   * Tyiyn that arrived: a paid card payment's amount; the sum of the bank transfers made with the code (less than
+   * `amount` while partial; more is a surplus).
+   */
+  received: z.number(),
+  /** Made through the test provider (the sandbox): no money moved; never counted as paid. */
+  test: z.boolean(),
   /** ISO 4217 alphabetic code: always KGS (som). */
   currency: z.literal('KGS'),
   method: z.enum(paymentMethods),
@@ -71,7 +82,7 @@ export const payment = z.object({
   created: z.string(),
   updated: z.string(),
   paidAt: z.nullable(z.string()),
-  /** GET: the receipt (PDF) of a paid payment, else null. */
+  /** GET: the receipt (PDF) of a paid payment (test payments' say so), else null. */
   receiptUrl: z.nullable(z.string()),
 });
 export type Payment = z.infer<typeof payment>;

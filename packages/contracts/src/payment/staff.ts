@@ -40,7 +40,7 @@ export const staffPayments = defineEndpoint({
   method: 'POST',
   path: '/api/payment/staff/list.json',
   access: 'staff',
-  summary: `Payments for reconciliation, newest first, ${paymentLimits.pageSize} a page: filtered by status, method, service (id_uslug), academic year, creation day from/to (YYYY-MM-DD, Asia/Bishkek) and \`q\` (a payment code or part of the payer's name). Answers the page, the count and the paid total (tyiyn) of every matching payment.`,
+  summary: `Payments for reconciliation, newest first, ${paymentLimits.pageSize} a page: filtered by status, method, service (id_uslug), academic year, creation day from/to (YYYY-MM-DD, Asia/Bishkek) and \`q\` (a payment code or part of the payer's name). Answers the page, the count of every matching payment and the paid total (tyiyn): the money that arrived for them (partial transfers and surpluses included), test payments left out.`,
   request: z.object({ ...staffPaymentFilters, page: pageInput }),
   response: z.object({
     items: z.array(staffPayment),
@@ -48,6 +48,7 @@ export const staffPayments = defineEndpoint({
     pageSize: z.number(),
     hasMore: z.boolean(),
     total: z.number(),
+    /** Tyiyn received for the matching payments that are not tests. */
     paidTotal: z.number(),
   }),
 });
@@ -60,7 +61,11 @@ export const staffPaymentsExport = defineEndpoint({
   path: '/api/payment/staff/export.file',
   access: 'staff',
   replyKind: 'file',
-  summary: `The payments matching the staff list's filters (at most ${paymentLimits.exportMax}) as a download for reconciliation: \`format\` csv (UTF-8 with BOM, comma-separated) or xlsx. Columns: id, created and paid (Asia/Bishkek), payment code, student, group, service, year, method, status, amount in som, provider reference.`,
-  request: z.object({ ...staffPaymentFilters, format: z.enum(exportFormats) }),
+  summary: `The payments matching the staff list's filters (at most ${paymentLimits.exportMax}) as a download for reconciliation: \`format\` csv (UTF-8 with BOM, comma-separated, every field a spreadsheet could read as a formula defused) or xlsx, in language \`lang\` (ru, kg or en; default ru), named by the day in Asia/Bishkek. Columns: id, created and paid (Asia/Bishkek), payment code, student, group, service, year, method, status (test payments marked), amount due, received and surplus or remainder in som, provider reference.`,
+  request: z.object({
+    ...staffPaymentFilters,
+    format: z.enum(exportFormats),
+    lang: z._default(z.enum(['ru', 'kg', 'en']), 'ru'),
+  }),
   response: z.never(),
 });

@@ -105,6 +105,7 @@ export const checkinResults = [
   'qr_too_far',
   'qr_fix_too_coarse',
   'qr_device_used',
+  'qr_ticket_used',
 ] as const;
 
 export const qrAttemptsList = defineEndpoint({
@@ -140,7 +141,8 @@ export const qrScan = defineEndpoint({
   access: 'public',
   summary:
     "A scanned QR's token traded for a ticket that keeps the moment of the scan for 5 minutes (time to sign in and " +
-    'find the location). Refused: qr_stale (the code on the screen has changed since), qr_forged.',
+    "find the location), good on this phone only: the reply sets the phone's device cookie (okuu_device, issued and " +
+    'signed by the server) when it has none. Refused: qr_stale (the code on the screen has changed since), qr_forged.',
   request: z.object({ token: tokenInput }),
   response: z.object({ ticket: z.string(), expiresAt: z.string(), lesson: checkinLesson }),
 });
@@ -154,8 +156,9 @@ export const qrVisit = defineEndpoint({
     "A student's check-in: the ticket (or a current token) and the phone's location — `x` longitude, `y` latitude, " +
     "`accuracy` in metres as the phone reports it. Accepted: 'present' in the journal (a second scan is a harmless " +
     'repeat). Refused, writing nothing in the journal: qr_stale, qr_forged, qr_not_now, qr_not_in_audience, qr_too_far ' +
-    "{distance, radius}, qr_fix_too_coarse {accuracy, max}, qr_device_used. The spec's idShed, idStud and idAud are " +
-    'tolerated and not trusted: the ticket names the lesson, the session the student.',
+    '{distance, radius}, qr_fix_too_coarse {accuracy, max}, qr_device_used (this phone has checked in another student), ' +
+    "qr_ticket_used (the ticket was scanned on another phone, or another student came with it first). The spec's " +
+    'idShed, idStud and idAud are tolerated and not trusted: the ticket names the lesson, the session the student.',
   request: z.looseObject({
     ...callerEcho,
     token: tokenInput,

@@ -36,6 +36,7 @@ export const yearSave = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/calendar/year.json',
   access: 'staff',
+  audit: ['settings.year'],
   summary:
     'Creates or changes academic year `year` (its starting calendar year): first day `from`, last day `to` (YYYY-MM-DD). Refused when the end is not after the start, when it overlaps another year, or when it would leave out one of its half-years.',
   request: z.object({ year: yearField, from: dateInput, to: dateInput }).check(z.superRefine(orderedRange)),
@@ -47,6 +48,7 @@ export const yearDelete = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/calendar/year-delete.json',
   access: 'staff',
+  audit: ['settings.yearDelete'],
   summary: 'Deletes academic year `year`: only one with no half-years and nothing recorded in it (409 in_use).',
   request: z.object({ year: yearField }),
   response: z.object({ deleted: z.boolean() }),
@@ -57,6 +59,7 @@ export const halfYearSave = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/calendar/half-year.json',
   access: 'staff',
+  audit: ['settings.halfYear'],
   summary:
     "Creates or changes half-year `ws` (1 fall, 2 spring, 3 summer) of academic year `year`: `from` … `to` (YYYY-MM-DD) within the year and overlapping none of its other half-years. Today's half-year follows these dates.",
   request: z
@@ -70,6 +73,7 @@ export const halfYearDelete = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/calendar/half-year-delete.json',
   access: 'staff',
+  audit: ['settings.halfYearDelete'],
   summary: 'Deletes half-year `ws` of year `year`: only one nothing refers to (registrations, timetable: 409 in_use).',
   request: z.object({ year: yearField, ws: wholeNumber(1, 3) }),
   response: academicYearRow,

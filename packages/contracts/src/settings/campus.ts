@@ -40,6 +40,7 @@ export const slotSave = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/campus/slot.json',
   access: 'staff',
+  audit: ['settings.slot'],
   summary: `Creates (\`id\` -1) or changes a lesson slot: \`number\` (1–${campusLimits.slotMax}, unique), \`from\` and \`to\` (HH:MM, the end after the start, overlapping no other slot).`,
   request: z
     .object({ id: idOrNew, number: wholeNumber(1, campusLimits.slotMax), from: timeInput, to: timeInput })
@@ -56,6 +57,7 @@ export const slotDelete = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/campus/slot-delete.json',
   access: 'staff',
+  audit: ['settings.slotDelete'],
   summary: 'Deletes lesson slot `id`: only one no lesson of the timetable uses (409 in_use).',
   request: z.object({ id: idInput }),
   response: z.object({ deleted: z.boolean() }),
@@ -66,6 +68,7 @@ export const roomSave = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/campus/room.json',
   access: 'staff',
+  audit: ['settings.room'],
   summary: `Creates (\`id\` -1) or changes a room: \`id_building\`, \`number\` (unique in the building), \`capacity\` (seats), \`latitude\` and \`longitude\` (WGS 84 degrees of its entrance) and \`radius\` (${campusLimits.radiusMin}–${campusLimits.radiusMax} m): a QR check-in counts within it.`,
   request: z.object({
     id: idOrNew,
@@ -84,6 +87,7 @@ export const roomDelete = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/campus/room-delete.json',
   access: 'staff',
+  audit: ['settings.roomDelete'],
   summary: 'Deletes room `id`: only one no lesson or check-in uses (409 in_use).',
   request: z.object({ id: idInput }),
   response: z.object({ deleted: z.boolean() }),

@@ -33,6 +33,7 @@ export const institutionSave = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/institution/save.json',
   access: 'staff',
+  audit: ['settings.institution'],
   summary: `Saves the institution's name (\`name\` Russian, required; \`nameKg\`, \`nameEn\`), the logo's \`width\` (${institutionLimits.widthMin}–${institutionLimits.widthMax} percent) and the name's \`fontsize\` (${institutionLimits.fontMin}–${institutionLimits.fontMax} px). /logo.json shows it at once.`,
   request: z.object({
     name: requiredName,
@@ -49,6 +50,7 @@ export const logoUpload = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/institution/logo.json',
   access: 'staff',
+  audit: ['settings.logo'],
   requestKind: 'multipart',
   summary: `Replaces the logo: one file part, a PNG, JPEG or WebP image of at most ${institutionLimits.logoMaxBytes / 1024} KB (400 without a file, 415 for anything else, 413 beyond). /logo.json then gives the new address.`,
   request: emptyRequest,

@@ -41,6 +41,7 @@ export const windowSave = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/registration/window.json',
   access: 'staff',
+  audit: ['settings.window'],
   summary:
     "Opens registration for half-year `ws` of year `year` from `from` to `to` (YYYY-MM-DDTHH:MM, Asia/Bishkek; the end after the start) with a cap of `kredits` credits (1–200); replaces the half-year's window.",
   request: z
@@ -58,6 +59,7 @@ export const windowDelete = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/registration/window-delete.json',
   access: 'staff',
+  audit: ['settings.windowDelete'],
   summary: "Removes the half-year's registration window: registration for it is closed.",
   request: z.object(halfYearOf),
   response: z.object({ deleted: z.boolean() }),
@@ -68,6 +70,7 @@ export const electiveSwitch = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/registration/electives.json',
   access: 'staff',
+  audit: ['settings.electives'],
   summary:
     'Turns elective registration on or off for the whole portal (`isElective`); a student also needs the permission.',
   request: z.object({ isElective: formFlag }),
@@ -95,6 +98,7 @@ export const permissionGrant = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/registration/permission-grant.json',
   access: 'staff',
+  audit: ['settings.permissionGrant'],
   summary:
     'Gives the elective permission in half-year `ws` of year `year` to every student of group `id_group`, or to student `id_student` (one of the two); answers how many students gained it.',
   request: z.object({ ...halfYearOf, id_group: anyId, id_student: anyId }).check(
@@ -111,6 +115,7 @@ export const permissionRevoke = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/registration/permission-revoke.json',
   access: 'staff',
+  audit: ['settings.permissionRevoke'],
   summary: "Takes back student `id_student`'s elective permission in half-year `ws` of year `year`.",
   request: z.object({ ...halfYearOf, id_student: idInput }),
   response: z.object({ deleted: z.boolean() }),

@@ -37,6 +37,7 @@ export const serviceSave = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/services/save.json',
   access: 'staff',
+  audit: ['settings.service'],
   summary:
     'Creates (`id` -1) or changes a paid service: names `name`, `nameKg`, `nameEn`; its price `amount` in tyiyn; `amountEditable` with `minAmount` ≤ `amount` ≤ `maxAmount` (without it both equal the price); `active` (listed to students); `sortOrder`. Payments already made keep their amounts.',
   request: z
@@ -83,6 +84,7 @@ export const serviceDelete = defineEndpoint({
   method: 'POST',
   path: '/api/staff/settings/services/delete.json',
   access: 'staff',
+  audit: ['settings.serviceDelete'],
   summary:
     'Deletes paid service `id`: only one nobody has paid or got a code for (409 in_use: make it inactive instead).',
   request: z.object({ id: idInput }),

@@ -75,6 +75,7 @@ export const orderStatus = defineEndpoint({
   method: 'POST',
   path: '/api/singlewindow/order/status.json',
   access: 'staff',
+  audit: ['order.status'],
   summary:
     "Moves order `id_order` on (staff): waiting → preparing → prepared, or either of the first two → canceled. Any other move is refused with 409 `conflict` (nothing leaves prepared or canceled, and prepared is reached only through preparing). 'prepared' issues the document: it gets its number, date and verification code, and the student's data as of now (name, group, faculty, speciality, form of study, course) are kept with it. Answers with the order.",
   request: z.object({

@@ -1,41 +1,7 @@
 import * as z from 'zod/mini';
+import { auditActions } from '../audit-actions.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { anyId, pageInput } from '../fields.ts';
-
-/** The actions the audit log records. */
-export const auditActions = [
-  'person.create',
-  'person.move',
-  'person.newsPerms',
-  'person.block',
-  'person.unblock',
-  'person.resetCredentials',
-  // The university's settings (settings/*).
-  'settings.institution',
-  'settings.logo',
-  'settings.year',
-  'settings.yearDelete',
-  'settings.halfYear',
-  'settings.halfYearDelete',
-  'settings.slot',
-  'settings.slotDelete',
-  'settings.room',
-  'settings.roomDelete',
-  'settings.window',
-  'settings.windowDelete',
-  'settings.electives',
-  'settings.permissionGrant',
-  'settings.permissionRevoke',
-  'settings.service',
-  'settings.serviceDelete',
-  // Staff data import (issue 30): one summary row per import
-  'import.students',
-  'import.teachers',
-  'import.groups',
-  'import.timetable',
-  'import.grades',
-] as const;
-export type AuditAction = (typeof auditActions)[number];
 
 export const auditLimits = { pageSize: 50 } as const;
 

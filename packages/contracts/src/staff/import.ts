@@ -27,7 +27,14 @@ export const importColumns = {
   grades: ['record_book', 'discipline_code', 'academic_year', 'half_year', 'semester', 'credits', 'points'],
 } as const satisfies Record<ImportKind, readonly string[]>;
 
-export const importLimits = { maxLines: 20_000, problemsShown: 500, nameMax: 60, keyMax: 30 } as const;
+/** `unzippedMaxMb`: what an XLSX may inflate to (a zip bomb is refused before it fills the memory). */
+export const importLimits = {
+  maxLines: 20_000,
+  problemsShown: 500,
+  nameMax: 60,
+  keyMax: 30,
+  unzippedMaxMb: 64,
+} as const;
 
 /**
  * What can be wrong with a file or a line; the web app translates each code with its params.
@@ -38,7 +45,9 @@ export const importLimits = { maxLines: 20_000, problemsShown: 500, nameMax: 60,
  * - no_assignment: the teacher has no such assignment for the group in that half-year (timetable)
  * - teacher_busy, room_busy, group_busy: the lesson would clash with another in the timetable or the file
  * - bad_encoding: the text is not UTF-8 (e.g. Windows-1251) or holds mojibake; save the file as UTF-8
- * - unreadable: neither CSV nor XLSX could be read; empty: no data lines; too_many_lines {max}
+ * - invisible_character {char}: a control character (NUL…), a zero-width or a bidirectional-control one in a cell
+ * - unreadable: neither CSV nor XLSX could be read; empty: no data lines; too_many_lines {max}; too_large {max}: an
+ *   XLSX that inflates to more than `max` MB
  */
 export const importProblemCodes = [
   'missing_column',
@@ -65,9 +74,11 @@ export const importProblemCodes = [
   'group_busy',
   'duplicate_in_file',
   'bad_encoding',
+  'invisible_character',
   'unreadable',
   'empty',
   'too_many_lines',
+  'too_large',
 ] as const;
 export type ImportProblemCode = (typeof importProblemCodes)[number];
 
@@ -125,6 +136,7 @@ export const importStart = defineEndpoint({
   method: 'POST',
   path: '/api/staff/import/start.json',
   access: 'staff',
+  audit: ['import.students', 'import.teachers', 'import.groups', 'import.timetable', 'import.grades'],
   requestKind: 'multipart',
   summary:
     'Checks the file as importCheck does; when it is clean, starts the import as a job (answers its `job` id, to follow with importStatus), else answers `job` null and the report. The import is one transaction, all or nothing; lines whose record already exists change it, so importing a file again changes nothing. New students and teachers get issued credentials (not reissued on re-import). Natural keys: record_book (students), staff_number (teachers), name (groups), group + academic_year + half_year + day + slot + week (timetable: lessons of a whole group), record_book + discipline_code + academic_year + half_year (grades: final results).',
@@ -145,18 +157,28 @@ export type ImportedCredentials = z.infer<typeof importedCredentials>;
 
 export const importJobStates = ['running', 'done', 'failed'] as const;
 
+/**
+ * Why an import failed (nothing was imported): changed: the data changed since the check, so the file now has
+ * problems (check it again); conflict: another change (another import) wrote the same records at the same time;
+ * interrupted: the server running it stopped; failed: an error of the server (logged with the job's id).
+ */
+export const importFailureReasons = ['changed', 'conflict', 'interrupted', 'failed'] as const;
+export type ImportFailureReason = (typeof importFailureReasons)[number];
+
 export const importStatus = defineEndpoint({
   id: 'staff.importStatus',
   method: 'POST',
   path: '/api/staff/import/status.json',
   access: 'staff',
   summary:
-    "How job `job` (started by the caller) is going: `done` of `total` lines. When it is done, the result with the new accounts' issued credentials, answered this once (then the job is forgotten); failed: nothing was imported. 404 for an unknown job.",
+    "How job `job` (started by the caller) is going: `done` of `total` lines. When it is done, the result with the new accounts' issued credentials, answered this once (then the job is forgotten); failed: nothing was imported, and `reason` says why. 404 for an unknown job.",
   request: z.object({ job: z.string().check(z.minLength(1, 'required'), z.maxLength(64)) }),
   response: z.object({
     state: z.enum(importJobStates),
     done: z.number(),
     total: z.number(),
+    /** Why a failed import failed; null otherwise. */
+    reason: z.nullable(z.enum(importFailureReasons)),
     result: z.nullable(
       z.object({
         created: z.number(),

@@ -115,6 +115,7 @@ export const personCreate = defineEndpoint({
   method: 'POST',
   path: '/api/staff/people/create.json',
   access: 'staff',
+  audit: ['person.create'],
   summary:
     'Creates a student (`role` 2, `id_group`) or a teacher (`role` 1, `id_department`, `id_position`) with issued credentials: answers the person and the login and password, shown this once; the owner must change them at first sign-in.',
   request: z
@@ -143,6 +144,7 @@ export const personMove = defineEndpoint({
   method: 'POST',
   path: '/api/staff/people/group.json',
   access: 'staff',
+  audit: ['person.move'],
   summary: 'Moves student `id` to group `id_group` (409 conflict for a person who is not a student).',
   request: z.object({ id: idInput, id_group: idInput }),
   response: person,
@@ -153,6 +155,7 @@ export const personNewsPerms = defineEndpoint({
   method: 'POST',
   path: '/api/staff/people/news-perms.json',
   access: 'staff',
+  audit: ['person.newsPerms'],
   summary: "Turns person `id`'s permission to publish news (`newsPerms`) on or off.",
   request: z.object({ id: idInput, newsPerms: formFlag }),
   response: person,
@@ -163,6 +166,7 @@ export const personBlock = defineEndpoint({
   method: 'POST',
   path: '/api/staff/people/block.json',
   access: 'staff',
+  audit: ['person.block', 'person.unblock'],
   summary:
     'Blocks (`blocked` true) or unblocks person `id`. A blocked account cannot sign in, and its sessions end at once on every instance (its chat sockets close). Staff cannot block themselves (409 conflict).',
   request: z.object({ id: idInput, blocked: formFlag }),
@@ -174,6 +178,7 @@ export const personResetCredentials = defineEndpoint({
   method: 'POST',
   path: '/api/staff/people/reset.json',
   access: 'staff',
+  audit: ['person.resetCredentials'],
   summary:
     "Gives person `id` a new issued login and password, shown this once, to be changed at first sign-in (LOG_PAS 1); the person's sessions end. Staff cannot reset their own (409 conflict).",
   request: z.object({ id: idInput }),

@@ -73,6 +73,7 @@ export const gradeScaleSave = defineEndpoint({
   method: 'POST',
   path: '/api/transcript/scale/save.json',
   access: 'staff',
+  audit: ['transcript.gradeScale'],
   summary: `Replaces the grading scale (staff): \`bands\`, each {letter, minPoints, maxPoints, numeric}, at most ${gradeScaleLimits.maxBands}, covering the points 0–100 exactly once, each letter once, more points never worth less (400 saying what is wrong). Every transcript follows the new scale at once. Answers with the scale as saved.`,
   request: z.object({
     bands: z.array(gradeBand).check(

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { academicYears } from './university.ts';
 import { users } from './users.ts';
@@ -60,7 +61,8 @@ export const paymentCodes = pgTable(
 );
 
 export const paymentMethods = ['bank', 'card'] as const;
-export const paymentStatuses = ['pending', 'paid', 'failed', 'expired'] as const;
+/** 'partial': bank transfers arrived, but less than the amount due (later ones with the same code add up). */
+export const paymentStatuses = ['pending', 'partial', 'paid', 'failed', 'expired'] as const;
 
 export const payments = pgTable(
   'payments',
@@ -76,13 +78,17 @@ export const payments = pgTable(
       .notNull()
       .references(() => academicYears.id),
     code: text('code').notNull(),
-    /** Tyiyn. */
+    /** Tyiyn due: the card payment's amount, or what the service asks of a bank transfer. */
     amount: integer('amount').notNull(),
+    /** Tyiyn that arrived: the sum of the transfers (more than `amount` is a surplus); a paid card payment's amount. */
+    received: integer('received').notNull().default(0),
     method: text('method', { enum: paymentMethods }).notNull(),
     status: text('status', { enum: paymentStatuses }).notNull().default('pending'),
     /** The provider that handles it ('sandbox', or the bank's for transfers). */
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
+    /** Made through a test provider (the sandbox): no money moved, never counted as paid. */
+    test: boolean('test').notNull().default(false),
     /** The payer's key for this attempt: the same key is the same payment. */
     idempotencyKey: text('idempotency_key'),
     failureReason: text('failure_reason'),
@@ -97,6 +103,31 @@ export const payments = pgTable(
     index('payments_created_idx').on(t.createdAt),
     index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('payments_amount_positive', sql`${t.amount} > 0`),
+    check('payments_received_not_negative', sql`${t.received} >= 0`),
+    // One payment of a code collects partial transfers at a time: a later transfer knows where it adds up.
+    uniqueIndex('payments_partial_per_code').on(t.code).where(sql`${t.status} = 'partial'`),
+  ],
+);
+
+/** Each bank transfer that arrived, as its bank reported it: the money a 'bank' payment has received. */
+export const paymentTransfers = pgTable(
+  'payment_transfers',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The bank's reference of the transfer: one transfer is recorded once, whatever its notifications. */
+    providerRef: text('provider_ref').notNull(),
+    /** Tyiyn. */
+    amount: integer('amount').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('payment_transfers_ref').on(t.provider, t.providerRef),
+    index('payment_transfers_payment_idx').on(t.paymentId),
+    check('payment_transfers_amount_positive', sql`${t.amount} > 0`),
   ],
 );
 

@@ -60,6 +60,7 @@ export const qrAttemptResults = [
   'qr_too_far',
   'qr_fix_too_coarse',
   'qr_device_used',
+  'qr_ticket_used',
 ] as const;
 
 export const qrAttempts = pgTable(
@@ -72,7 +73,10 @@ export const qrAttempts = pgTable(
     studentId: integer('student_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The phone's id, issued and signed by the server at its first scan (the okuu_device cookie). */
     deviceId: text('device_id').notNull(),
+    /** The ticket the scan was made with (null for a projector token used directly): it serves its first student only. */
+    ticket: text('ticket'),
     distanceM: doublePrecision('distance_m'),
     accuracyM: doublePrecision('accuracy_m'),
     result: text('result', { enum: qrAttemptResults }).notNull(),
@@ -80,7 +84,16 @@ export const qrAttempts = pgTable(
   },
   (t) => [
     uniqueIndex('qr_attempts_accepted_key').on(t.sessionId, t.studentId).where(sql`${t.result} = 'accepted'`),
+    // One student per phone in a check-in, however many requests race.
+    uniqueIndex('qr_attempts_device_key').on(t.sessionId, t.deviceId).where(sql`${t.result} = 'accepted'`),
     index('qr_attempts_device_idx').on(t.deviceId, t.at),
     index('qr_attempts_session_idx').on(t.sessionId),
+    index('qr_attempts_ticket_idx').on(t.sessionId, t.ticket),
   ],
 );
+
+/** The key the server signs phones' device ids with (one row, made on first use; shared by every instance). */
+export const qrKeys = pgTable('qr_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+});

@@ -15,5 +15,7 @@ export const importJobs = pgTable('import_jobs', {
   done: integer('done').notNull().default(0),
   total: integer('total').notNull(),
   result: jsonb('result'),
+  /** Why a failed import failed (importFailureReasons). */
+  reason: text('reason'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

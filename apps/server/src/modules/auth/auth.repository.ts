@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
 import { departments, groups, specialities } from '../../db/schema/university.ts';
 import { authAttempts, positions, sessions, users } from '../../db/schema/users.ts';
+import { type Changes, transactionOf } from '../../lib/changes.ts';
 import type { AuthUser } from '../../lib/session.ts';
 
 /** The counters one attempt touches (see the auth service for what each one limits). */
@@ -42,64 +43,9 @@ function userColumns() {
   };
 }
 
-export function createAuthRepository(db: Db) {
-  const sessionLookup = db
-    .select({ ...userColumns(), sessionId: sessions.id, sessionExpiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
-    .leftJoin(groups, eq(groups.id, studentProfiles.groupId))
-    .leftJoin(specialities, eq(specialities.id, groups.specialityId))
-    .leftJoin(departments, eq(departments.id, specialities.departmentId))
-    .leftJoin(teacherProfiles, eq(teacherProfiles.userId, users.id))
-    .leftJoin(teacherDepartments, eq(teacherDepartments.id, teacherProfiles.departmentId))
-    .leftJoin(positions, eq(positions.id, teacherProfiles.positionId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('hash')),
-        isNull(sessions.revokedAt),
-        // A blocked account's sessions are revoked as it is blocked; this refuses any that a race left behind.
-        isNull(users.blockedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1)
-    .prepare('auth_session_lookup');
-
+/** The writes that end sessions or change credentials: run in a change transaction, which announces them. */
+function sessionWrites(db: Db) {
   return {
-    async findSessionUser(tokenHash: Buffer): Promise<AuthUser | null> {
-      const rows = (await sessionLookup.execute({ hash: tokenHash })) as AuthUser[];
-      return rows[0] ?? null;
-    },
-
-    async findCredentials(login: string) {
-      const rows = await db
-        .select({
-          id: users.id,
-          role: users.role,
-          passwordHash: users.passwordHash,
-          mustChangeCredentials: users.mustChangeCredentials,
-          blocked: sql<boolean>`${users.blockedAt} is not null`,
-        })
-        .from(users)
-        .where(eq(sql`lower(${users.login})`, login.toLowerCase()))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
-    async loginTakenByOther(login: string, userId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(sql`lower(${users.login})`, login.toLowerCase()), ne(users.id, userId)))
-        .limit(1);
-      return rows.length > 0;
-    },
-
-    async createSession(userId: number, tokenHash: Buffer, expiresAt: Date, ip: string): Promise<void> {
-      await db.insert(sessions).values({ userId, tokenHash, expiresAt, ip });
-    },
-
     async revokeSession(tokenHash: Buffer): Promise<void> {
       await db
         .update(sessions)
@@ -133,6 +79,70 @@ export function createAuthRepository(db: Db) {
      * Counts an attempt, atomically, on its account, address and pair counters (a counter whose window has passed
      * starts again), and tells whether the pair has failed within its longer window. Rows are locked in key order.
      */
+  };
+}
+
+export function createAuthRepository(db: Db, changes: Changes) {
+  const sessionLookup = db
+    .select({ ...userColumns(), sessionId: sessions.id, sessionExpiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+    .leftJoin(groups, eq(groups.id, studentProfiles.groupId))
+    .leftJoin(specialities, eq(specialities.id, groups.specialityId))
+    .leftJoin(departments, eq(departments.id, specialities.departmentId))
+    .leftJoin(teacherProfiles, eq(teacherProfiles.userId, users.id))
+    .leftJoin(teacherDepartments, eq(teacherDepartments.id, teacherProfiles.departmentId))
+    .leftJoin(positions, eq(positions.id, teacherProfiles.positionId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('hash')),
+        isNull(sessions.revokedAt),
+        // A blocked account's sessions are revoked as it is blocked; this refuses any that a race left behind.
+        isNull(users.blockedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_session_lookup');
+
+  return {
+    /** Runs session and credential writes in one transaction that announces what ended. */
+    transaction: transactionOf(changes, sessionWrites),
+
+    async findSessionUser(tokenHash: Buffer): Promise<AuthUser | null> {
+      const rows = (await sessionLookup.execute({ hash: tokenHash })) as AuthUser[];
+      return rows[0] ?? null;
+    },
+
+    async findCredentials(login: string) {
+      const rows = await db
+        .select({
+          id: users.id,
+          role: users.role,
+          passwordHash: users.passwordHash,
+          mustChangeCredentials: users.mustChangeCredentials,
+          blocked: sql<boolean>`${users.blockedAt} is not null`,
+        })
+        .from(users)
+        .where(eq(sql`lower(${users.login})`, login.toLowerCase()))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async loginTakenByOther(login: string, userId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(sql`lower(${users.login})`, login.toLowerCase()), ne(users.id, userId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async createSession(userId: number, tokenHash: Buffer, expiresAt: Date, ip: string): Promise<void> {
+      await db.insert(sessions).values({ userId, tokenHash, expiresAt, ip });
+    },
+
     async countAttempt(keys: AttemptKeys, windows: { shortMs: number; longMs: number }): Promise<AttemptCounts> {
       const short = sql`now() + ${windows.shortMs} * interval '1 millisecond'`;
       const long = sql`now() + ${windows.longMs} * interval '1 millisecond'`;

@@ -3,7 +3,7 @@ import type { SessionUser } from '@okuu/contracts/auth/user';
 import { strongPassword } from '@okuu/contracts/errors';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { type AuthUser, hashToken, sessionsChannel } from '../../lib/session.ts';
+import { type AuthUser, hashToken, userSessions } from '../../lib/session.ts';
 import type { AuthRepository } from './auth.repository.ts';
 
 type Credentials = NonNullable<Awaited<ReturnType<AuthRepository['findCredentials']>>>;
@@ -77,25 +77,12 @@ export function createAuthService(deps: {
   /** Roles that have an area in the portal: any other is refused at sign-in (no session is opened). */
   portalRoles: readonly number[];
   cache: SessionCache;
-  notify: (channel: string, payload: string) => Promise<void>;
 }) {
   const { repo, cache } = deps;
   /** Session lookups under way, by token hash. */
   const lookups = new Map<string, Promise<AuthUser | null>>();
   /** Counts the revocations applied, so that a lookup overtaken by one keeps nothing. */
   let revocations = 0;
-
-  /** Ends sessions here and tells the other instances to drop them from their caches. */
-  async function revoked(message: string) {
-    applyRevocation(message);
-    await deps.notify(sessionsChannel, message);
-  }
-
-  function applyRevocation(message: string) {
-    revocations++;
-    if (message.startsWith('s:')) cache.forgetSession(message.slice(2));
-    else if (message.startsWith('u:')) cache.forgetUser(Number(message.slice(2)));
-  }
 
   /**
    * Checks a login and password under the limits: the attempt is counted before the password is hashed, so parallel
@@ -147,20 +134,16 @@ export function createAuthService(deps: {
   }
 
   return {
-    /** Applies a revocation announced by another instance. */
-    applyRevocation,
-
-    /** Revocations may have been missed (the notifications were cut off): every session is looked up afresh. */
-    forgetSessions() {
-      revocations++;
-      cache.forgetAll();
-    },
-
     /**
-     * A user's sessions were ended in the database (blocked, credentials reset) or their details changed (group, news
-     * permission): every instance forgets its cached lookups of them, and their chat sockets are checked again.
+     * Sessions ended or their users changed (topic `sessions`: 's:<token hash>', 'u:<user id>'; null when
+     * announcements may have been missed): the cached lookups go, and are looked up afresh.
      */
-    userChanged: (userId: number) => revoked(`u:${userId}`),
+    sessionsChanged(message: string | null) {
+      revocations++;
+      if (message === null) cache.forgetAll();
+      else if (message.startsWith('s:')) cache.forgetSession(message.slice(2));
+      else if (message.startsWith('u:')) cache.forgetUser(Number(message.slice(2)));
+    },
 
     /** Forgets attempt counters whose window has passed (run now and then). */
     forgetOldAttempts: () => repo.forgetOldAttempts(),
@@ -233,17 +216,22 @@ export function createAuthService(deps: {
       if (await repo.loginTakenByOther(input.newlog, account.id)) {
         throw fail('login_taken', 'This login is already taken. Choose another one.');
       }
-      await repo.setCredentials(account.id, input.newlog, await hashPassword(input.newpas));
-      await repo.revokeUserSessions(account.id, null);
-      await revoked(`u:${account.id}`);
+      const passwordHash = await hashPassword(input.newpas);
+      await repo.transaction(async (q, change) => {
+        await q.setCredentials(account.id, input.newlog, passwordHash);
+        await q.revokeUserSessions(account.id, null);
+        change.announce('sessions', userSessions(account.id));
+      });
       return [[{ sms: 'Логин и пароль изменены' }]];
     },
 
     async signOut(token: string | undefined): Promise<void> {
       if (!token) return;
       const key = hashToken(token);
-      await repo.revokeSession(hashBytes(key));
-      await revoked(`s:${key}`);
+      await repo.transaction(async (q, change) => {
+        await q.revokeSession(hashBytes(key));
+        change.announce('sessions', `s:${key}`);
+      });
     },
 
     /** The old password is checked under the sign-in limits (a wrong one counts as a failed sign-in). */
@@ -251,10 +239,13 @@ export function createAuthService(deps: {
       const account = await verifyCredentials(user.login, oldPassword, ip);
       if (account?.id !== user.id) throw new AppError('wrong_password', 'The old password is wrong.');
       if (!strongPassword.test(newPassword)) throw weakPassword();
-      await repo.setPassword(user.id, await hashPassword(newPassword));
-      await repo.revokeUserSessions(user.id, user.sessionId);
+      const passwordHash = await hashPassword(newPassword);
       // The caller's own session stays; the cache drops all of the user's entries and refills this one on next use.
-      await revoked(`u:${user.id}`);
+      await repo.transaction(async (q, change) => {
+        await q.setPassword(user.id, passwordHash);
+        await q.revokeUserSessions(user.id, user.sessionId);
+        change.announce('sessions', userSessions(user.id));
+      });
     },
   };
 }

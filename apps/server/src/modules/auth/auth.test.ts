@@ -7,7 +7,7 @@ import { profileData } from '@okuu/contracts/profile/profile-data';
 import { resetPassword } from '@okuu/contracts/profile/reset-password';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, password, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, password, type TestApp, testChanges } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -130,7 +130,7 @@ describe('sessions (enticate, logout)', () => {
 describe('session lookups', () => {
   /** The service on the real repository, counting its session lookups; `gate` holds them until released. */
   function countingService() {
-    const repo = createAuthRepository(t.database.db);
+    const repo = createAuthRepository(t.database.db, testChanges(t.database));
     let lookups = 0;
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => {
@@ -149,7 +149,6 @@ describe('session lookups', () => {
       limits: { pair: 10, account: 100, address: 100 },
       portalRoles: [1, 2],
       cache: createSessionCache({ ttlMs: 60_000, maxEntries: 100 }),
-      notify: async () => {},
     });
     return { service, release, lookups: () => lookups };
   }
@@ -169,7 +168,7 @@ describe('session lookups', () => {
     const token = (await t.signIn('student4')).slice('token='.length);
     const { service, release, lookups } = countingService();
     const before = service.resolveToken(token);
-    service.applyRevocation(`s:${hashToken(token)}`);
+    service.sessionsChanged(`s:${hashToken(token)}`);
     release();
     expect(await before).toMatchObject({ login: 'student4' });
     await service.resolveToken(token);

@@ -1,30 +1,18 @@
+import { LRUCache } from 'lru-cache';
 import type { AuthUser } from '../../lib/session.ts';
 
 /**
  * A short-lived, per-instance cache of session lookups. The database stays the record of every session: an entry
  * lives a few seconds at most (never past the session's expiry), and every revocation reaches every instance at once
- * through the database's NOTIFY (see `createAuthService`), so a revoked token stops working everywhere immediately.
+ * through the change path (topic `sessions`), so a revoked token stops working everywhere immediately.
  */
 export function createSessionCache(opts: { ttlMs: number; maxEntries: number }) {
-  const entries = new Map<string, { user: AuthUser; until: number }>();
+  const entries = new LRUCache<string, AuthUser>({ max: opts.maxEntries, ttl: Math.max(opts.ttlMs, 1) });
   return {
-    get(key: string): AuthUser | null {
-      const hit = entries.get(key);
-      if (!hit) return null;
-      if (hit.until <= Date.now()) {
-        entries.delete(key);
-        return null;
-      }
-      return hit.user;
-    },
+    get: (key: string): AuthUser | null => entries.get(key) ?? null,
     set(key: string, user: AuthUser) {
-      if (opts.ttlMs <= 0) return;
-      if (entries.size >= opts.maxEntries) {
-        // Maps iterate in insertion order: drop the oldest entry.
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
-      entries.set(key, { user, until: Math.min(Date.now() + opts.ttlMs, user.sessionExpiresAt.getTime()) });
+      const ttl = Math.min(opts.ttlMs, user.sessionExpiresAt.getTime() - Date.now());
+      if (ttl > 0) entries.set(key, user, { ttl });
     },
     forgetSession(key: string) {
       entries.delete(key);
@@ -33,7 +21,7 @@ export function createSessionCache(opts: { ttlMs: number; maxEntries: number }) 
       entries.clear();
     },
     forgetUser(userId: number) {
-      for (const [key, entry] of entries) if (entry.user.id === userId) entries.delete(key);
+      for (const [key, user] of entries.entries()) if (user.id === userId) entries.delete(key);
     },
   };
 }

@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { users } from '../../db/schema/users.ts';
 import { maxSocketsPerUser } from '../../plugins/realtime.ts';
-import { toNotices } from './chat.fanout.ts';
+import { toNotices } from './chat.notices.ts';
 
 /** A WebSocket client that records every event it gets. */
 interface Client {

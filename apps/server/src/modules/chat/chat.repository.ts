@@ -6,6 +6,8 @@ import { chatAttachments, chatMessages, chatRecipients } from '../../db/schema/c
 import { studentProfiles } from '../../db/schema/profiles.ts';
 import { disciplines, subgroups } from '../../db/schema/university.ts';
 import { users } from '../../db/schema/users.ts';
+import type { Change, Changes } from '../../lib/changes.ts';
+import { announceChat } from './chat.notices.ts';
 
 /** A conversation as the service resolved it: with a person, a group's chat or a stream's chat. */
 export type Conversation =
@@ -106,10 +108,12 @@ const isGroupOrStream = inArray(chatMessages.recipientType, [chatRecipientTypes.
 
 type Rows<T> = { rows: T[] };
 
-export function createChatRepository(db: Db) {
-  async function rows<T>(query: SQL): Promise<T[]> {
-    return ((await db.execute(query)) as unknown as Rows<T>).rows;
-  }
+async function rowsOn<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+export function createChatRepository(db: Db, changes: Changes) {
+  const rows = <T>(query: SQL) => rowsOn<T>(db, query);
 
   /** The viewer sent it, or received it. */
   function visibleTo(viewer: number | Placeholder): SQL {
@@ -349,21 +353,35 @@ export function createChatRepository(db: Db) {
 
     /** Marks one received message read; returns its sender when it was unread. */
     async markRead(id: number, viewer: number): Promise<number | null> {
-      const found = await rows<{ senderId: number }>(sql`
-        update chat_recipients r set read_at = now() from chat_messages m
-        where r.message_id = ${id} and r.user_id = ${viewer} and r.read_at is null and m.id = r.message_id
-        returning m.sender_id as "senderId"`);
-      return found[0]?.senderId ?? null;
+      return changes.transaction(async (tx, change) => {
+        const found = await rowsOn<{ senderId: number }>(
+          tx,
+          sql`update chat_recipients r set read_at = now() from chat_messages m
+            where r.message_id = ${id} and r.user_id = ${viewer} and r.read_at is null and m.id = r.message_id
+            returning m.sender_id as "senderId"`,
+        );
+        const senderId = found[0]?.senderId ?? null;
+        if (senderId !== null) announceChat(change, { kind: 'read', by: viewer, from: senderId, ids: [id] });
+        return senderId;
+      });
     },
 
     /** Marks every received message read (of one conversation when given); returns what changed. */
     async markAllRead(viewer: number, c: Conversation | null): Promise<{ id: number; senderId: number }[]> {
       const scope = c ? sql`and ${inConversation(c, viewer)}` : sql``;
-      return rows<{ id: number; senderId: number }>(sql`
-        update chat_recipients set read_at = now() from chat_messages
-        where chat_recipients.user_id = ${viewer} and chat_recipients.read_at is null
-          and chat_messages.id = chat_recipients.message_id ${scope}
-        returning chat_messages.id as "id", chat_messages.sender_id as "senderId"`);
+      return changes.transaction(async (tx, change) => {
+        const changed = await rowsOn<{ id: number; senderId: number }>(
+          tx,
+          sql`update chat_recipients set read_at = now() from chat_messages
+            where chat_recipients.user_id = ${viewer} and chat_recipients.read_at is null
+              and chat_messages.id = chat_recipients.message_id ${scope}
+            returning chat_messages.id as "id", chat_messages.sender_id as "senderId"`,
+        );
+        const bySender = new Map<number, number[]>();
+        for (const { id, senderId } of changed) bySender.set(senderId, [...(bySender.get(senderId) ?? []), id]);
+        for (const [from, ids] of bySender) announceChat(change, { kind: 'read', by: viewer, from, ids });
+        return changed;
+      });
     },
 
     /** Reserves the id of a message about to be inserted (its files are stored under it first). */
@@ -396,22 +414,29 @@ export function createChatRepository(db: Db) {
         pairLow: direct ? Math.min(message.senderId, message.recipientId) : null,
         pairHigh: direct ? Math.max(message.senderId, message.recipientId) : null,
       };
+      const announce = (change: Change, id: number) =>
+        announceChat(change, { kind: 'message', id, users: [message.senderId, ...recipients] });
       if (!finish && attachments.length === 0 && recipients.length <= 5000) {
-        // The common case in one statement (atomic by itself): the message, then its recipients.
+        // The common case in one statement: the message, then its recipients.
         const insertMessage = db
           .insert(chatMessages)
           .values(values)
           .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt })
           .getSQL();
-        const [row] = await rows<{ id: number; createdMs: number }>(sql`
-          with m as (${insertMessage}),
-          r as (insert into chat_recipients (message_id, user_id)
-            select m.id, u from m, unnest(${`{${recipients.join(',')}}`}::int[]) as u)
-          select m.id, (extract(epoch from m.created_at) * 1000)::float8 as "createdMs" from m`);
-        if (!row) throw new Error('A chat message was not inserted');
-        return { id: row.id, createdAt: new Date(row.createdMs), attachmentIds: [] };
+        return changes.transaction(async (tx, change) => {
+          const [row] = await rowsOn<{ id: number; createdMs: number }>(
+            tx,
+            sql`with m as (${insertMessage}),
+            r as (insert into chat_recipients (message_id, user_id)
+              select m.id, u from m, unnest(${`{${recipients.join(',')}}`}::int[]) as u)
+            select m.id, (extract(epoch from m.created_at) * 1000)::float8 as "createdMs" from m`,
+          );
+          if (!row) throw new Error('A chat message was not inserted');
+          announce(change, row.id);
+          return { id: row.id, createdAt: new Date(row.createdMs), attachmentIds: [] };
+        });
       }
-      return db.transaction(async (tx) => {
+      return changes.transaction(async (tx, change) => {
         const [inserted] = await tx
           .insert(chatMessages)
           .values(values)
@@ -429,14 +454,15 @@ export function createChatRepository(db: Db) {
               .returning({ id: chatAttachments.id })
           : [];
         const written = { id: inserted.id, createdAt: inserted.createdAt, attachmentIds: ids.map((r) => r.id) };
-        await finish?.(tx as unknown as Db, written);
+        await finish?.(tx, written);
+        announce(change, inserted.id);
         return written;
       });
     },
 
     /** Deletes a message (its recipients and attachment rows go with it); returns its storage keys and recipients. */
     async delete(id: number): Promise<{ keys: string[]; recipients: number[] } | null> {
-      return db.transaction(async (tx) => {
+      return changes.transaction(async (tx, change) => {
         const keys = await tx
           .select({ key: chatAttachments.storageKey })
           .from(chatAttachments)
@@ -445,9 +471,14 @@ export function createChatRepository(db: Db) {
           .select({ userId: chatRecipients.userId })
           .from(chatRecipients)
           .where(eq(chatRecipients.messageId, id));
-        const deleted = await tx.delete(chatMessages).where(eq(chatMessages.id, id)).returning({ id: chatMessages.id });
-        if (!deleted.length) return null;
-        return { keys: keys.map((k) => k.key), recipients: recipients.map((r) => r.userId) };
+        const [deleted] = await tx
+          .delete(chatMessages)
+          .where(eq(chatMessages.id, id))
+          .returning({ senderId: chatMessages.senderId });
+        if (!deleted) return null;
+        const users = recipients.map((r) => r.userId);
+        announceChat(change, { kind: 'delete', id, users: [deleted.senderId, ...users] });
+        return { keys: keys.map((k) => k.key), recipients: users };
       });
     },
 

@@ -31,12 +31,6 @@ import type {
   NewAttachment,
 } from './chat.repository.ts';
 
-/** What the service tells the other instances and the sockets after a change is committed. */
-export type ChatEvent =
-  | { kind: 'message'; id: number; users: number[] }
-  | { kind: 'read'; by: number; from: number; ids: number[] }
-  | { kind: 'delete'; id: number; users: number[] };
-
 /** Which conversation a call names (see contracts chat/message.ts, conversationFields). */
 export interface ConversationInput {
   id_to: number;
@@ -109,8 +103,6 @@ export function createChatService(deps: {
   repo: ChatRepository;
   storage: Storage;
   files: Pick<FilesService, 'checkQuota'>;
-  /** Called after a change is committed; must not throw. */
-  publish: (event: ChatEvent) => Promise<void>;
   /** Today's academic year and half-year. */
   currentPeriod: () => Promise<{ year: number; ws: number }>;
 }) {
@@ -166,12 +158,6 @@ export function createChatService(deps: {
       kept.map((row) => toMessage(row, user.id)),
       [{ unreades_start: unread.first, unreades_total: unread.total, hasMore }],
     ];
-  }
-
-  async function announceRead(by: number, changed: { id: number; senderId: number }[]) {
-    const bySender = new Map<number, number[]>();
-    for (const { id, senderId } of changed) bySender.set(senderId, [...(bySender.get(senderId) ?? []), id]);
-    for (const [from, ids] of bySender) await deps.publish({ kind: 'read', by, from, ids });
   }
 
   /** The contacts of a teacher or a student, from the links of the half-year. */
@@ -336,14 +322,12 @@ export function createChatService(deps: {
     async read(user: AuthUser, id: number) {
       const senderId = await repo.markRead(id, user.id);
       if (senderId === null && !(await repo.participation(id, user.id))) throw noMessage();
-      if (senderId !== null) await announceRead(user.id, [{ id, senderId }]);
       return { id_message: id, changed: senderId !== null, count: await repo.unreadTotal(user.id) };
     },
 
     async readAll(user: AuthUser, input: Partial<ConversationInput>) {
       const c = input.id_to === undefined ? null : resolve(user, { ...input, id_to: input.id_to });
       const changed = await repo.markAllRead(user.id, c);
-      await announceRead(user.id, changed);
       return { marked: changed.length, count: await repo.unreadTotal(user.id) };
     },
 
@@ -355,7 +339,6 @@ export function createChatService(deps: {
       if (!deleted) throw noMessage();
       // The message is gone; a file that cannot be removed now is left behind rather than failing the call.
       await Promise.allSettled(deleted.keys.map((key) => storage.delete(key)));
-      await deps.publish({ kind: 'delete', id, users: [user.id, ...deleted.recipients] });
       return { id_message: id, deleted: true as const };
     },
 
@@ -502,7 +485,6 @@ export function createChatService(deps: {
           return { id: inserted.id, message: made ?? reply(inserted, attachments) };
         },
       );
-      await deps.publish({ kind: 'message', id: sent.id, users: [user.id, ...recipients] });
       return sent.message;
     },
 

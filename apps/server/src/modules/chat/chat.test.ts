@@ -419,7 +419,7 @@ describe('attachments', () => {
     );
     const pdf = await file(chatDownload, 'student1', attachment('report.pdf').id);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['content-disposition']).toBe("attachment; filename*=UTF-8''report.pdf");
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename=report.pdf');
     expect(pdf.body).toBe('%PDF-1.4 report');
     // The download of a photo is a download.
     expect((await file(chatDownload, 'teacher1', attachment('photo.png').id)).headers['content-disposition']).toMatch(

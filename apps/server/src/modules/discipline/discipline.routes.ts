@@ -10,13 +10,15 @@ import {
   teachersList,
 } from '@okuu/contracts/discipline/lists';
 import { type Binding, bind } from '../../plugins/router.ts';
-import type { MiscService } from '../misc/misc.service.ts';
 import type { DisciplineService } from './discipline.service.ts';
 
-export function disciplineRoutes(misc: MiscService, service: DisciplineService): Binding[] {
+export function disciplineRoutes(service: DisciplineService): Binding[] {
   return [
-    bind(currentHalfYear, async () => ({ ws: await misc.currentHalfYear() })),
-    bind(currentYear, async () => misc.currentYear()),
+    bind(currentHalfYear, async () => ({ ws: (await service.currentPeriod()).ws })),
+    bind(currentYear, async () => {
+      const { year, yearName } = await service.currentPeriod();
+      return { year, name: yearName };
+    }),
 
     bind(disciplineList, async ({ input, user }) => service.teacherDisciplines(user, input)),
     bind(studentDisciplineList, async ({ input, user }) => service.studentDisciplines(user, input)),

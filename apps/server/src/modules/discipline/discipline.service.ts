@@ -5,9 +5,9 @@ import type {
   FilterStudent,
   FilterTeacher,
 } from '@okuu/contracts/discipline/lists';
+import type { HalfYear, Period } from '../../lib/academic-calendar.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/session.ts';
-import type { HalfYear } from '../misc/misc.service.ts';
 import type { DisciplineRepository, StudyRow, TeachingRow } from './discipline.repository.ts';
 
 /** The filters of the lists, as parsed by the contract (null: any). */
@@ -72,6 +72,8 @@ export function createDisciplineService(deps: {
   repo: DisciplineRepository;
   /** The half-year a call asks for (today's by default); 404 when the calendar has none. */
   halfYearOf: (input: { year?: number; ws?: number }) => Promise<HalfYear>;
+  /** Today's academic year and half-year (GET discipline/current/…). */
+  currentPeriod: () => Promise<Period>;
 }) {
   const { repo } = deps;
 
@@ -119,6 +121,7 @@ export function createDisciplineService(deps: {
   }
 
   return {
+    currentPeriod: deps.currentPeriod,
     async teacherDisciplines(user: AuthUser, f: ListFilter): Promise<FilterDiscipline[]> {
       return disciplinesOf(await teaching(user, f));
     },

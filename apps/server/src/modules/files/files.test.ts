@@ -4,7 +4,7 @@ import { newsInsert } from '@okuu/contracts/news/insert';
 import { umkInsertOrUpdate } from '@okuu/contracts/umk/insert-or-update';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp, testChanges } from '../../../test/harness.ts';
 import { expectNothingStored, formBody, setFileTime, storedFiles } from '../../../test/multipart.ts';
 import { buildApp } from '../../app.ts';
 import { chatMessages } from '../../db/schema/chat.ts';
@@ -129,15 +129,14 @@ describe('create calls with an Idempotency-Key', () => {
   });
 
   it('replies from what the transaction wrote: a connection lost after the commit is no failure', async () => {
-    const repo = createNewsRepository(t.database.db);
+    const repo = createNewsRepository(t.database.db, testChanges(t.database));
     const service = createNewsService({
       // After the commit, reading the item back fails as a dropped connection would.
       repo: { ...repo, item: async () => Promise.reject(new Error('Connection terminated unexpectedly')) },
       storage: t.storage,
       files: { checkQuota: async () => {} },
-      publish: async () => {},
     });
-    const session = await createAuthRepository(t.database.db).findSessionUser(
+    const session = await createAuthRepository(t.database.db, testChanges(t.database)).findSessionUser(
       Buffer.from(hashToken(teacher.slice('token='.length)), 'hex'),
     );
     if (!session) throw new Error('No session');

@@ -1,6 +1,7 @@
 import type { GroupType } from '@okuu/contracts/journal/common';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Change, type Changes, transactionOf } from '../../lib/changes.ts';
 
 interface Named {
   name: string;
@@ -116,13 +117,12 @@ const lessonColumns = sql`l.id, to_char(l.visit_date, 'YYYY-MM-DD') as "visitDat
 
 const lessonOrder = sql`order by l.visit_date, ts.number, l.times_count, l.id`;
 
-export function createJournalRepository(db: Db) {
+/** The journal's reads and writes on `db` (a transaction's, for a change). */
+function queries(db: Db) {
   const rows = async <T>(query: SQL, on: Db = db): Promise<T[]> =>
     ((await on.execute(query)) as unknown as { rows: T[] }).rows;
 
   return {
-    transaction: <T>(work: (tx: Db) => Promise<T>) => db.transaction(async (tx) => work(tx as unknown as Db)),
-
     async assessments(): Promise<AssessmentRow[]> {
       return rows(
         sql`select id, code, points, is_absence as "isAbsence" from journal_assessments order by sort_order, id`,
@@ -627,6 +627,21 @@ export function createJournalRepository(db: Db) {
                 or l.subgroup_id in (select subgroup_id from subgroup_members where student_id = ${studentId})
                 or l.stream_id in (select stream_id from stream_groups where group_id = ${groupId}))
          order by d.name, l.lesson_kind_id, l.visit_date, ts.number, l.times_count, l.id`);
+    },
+  };
+}
+
+export type JournalQueries = ReturnType<typeof queries>;
+
+export function createJournalRepository(db: Db, changes: Changes) {
+  return {
+    ...queries(db),
+    /** Runs journal writes in one change transaction. */
+    transaction: transactionOf(changes, queries),
+    /** The queries within another module's change, which then tells that journals changed. */
+    within(change: Change): JournalQueries {
+      change.announce('journal');
+      return queries(change.tx);
     },
   };
 }

@@ -1,32 +1,30 @@
 import { Readable } from 'node:stream';
+import { journalPdf, journalXlsx } from '@okuu/contracts/journal/export';
 import {
-  journalAllPresent,
   journalAssessments,
   journalAudiences,
-  journalDelete,
-  journalDeleteLesson,
   journalDisciplines,
   journalLessonKinds,
-  journalLessonTopic,
-  journalLessonTopicSave,
-  journalMarkSave,
-  journalMarkUpdate,
-  journalModules,
-  journalPdf,
+  journalStudyForms,
+  journalTimeSlots,
+} from '@okuu/contracts/journal/filters';
+import { journalDelete, journalDeleteLesson, studentJournal, teacherJournal } from '@okuu/contracts/journal/journal';
+import { journalAllPresent, journalMarkSave, journalMarkUpdate } from '@okuu/contracts/journal/marks';
+import {
   journalQrStudents,
   journalRemoveStudent,
   journalStudents,
-  journalStudyForms,
   journalSubgroupSave,
   journalSubgroupStudents,
-  journalTimeSlots,
+} from '@okuu/contracts/journal/students';
+import {
+  journalLessonTopic,
+  journalLessonTopicSave,
+  journalModules,
   journalTopicReport,
   journalTopicSave,
   journalTopics,
-  journalXlsx,
-  studentJournal,
-  teacherJournal,
-} from '@okuu/contracts/journal/endpoints';
+} from '@okuu/contracts/journal/topics';
 import { FileReply } from '../../lib/replies.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
 import { journalPdf as renderJournalPdf, journalXlsx as renderJournalXlsx } from './journal.export.ts';

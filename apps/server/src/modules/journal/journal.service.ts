@@ -1,13 +1,14 @@
 import type { GroupType, Journal, JournalKey, LessonKey } from '@okuu/contracts/journal/common';
 import type { ValidationIssue } from '@okuu/contracts/messages';
 import { bishkekDay, weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
+import type { HalfYear } from '../../lib/academic-calendar.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
+import type { Change } from '../../lib/changes.ts';
 import { JsonReply } from '../../lib/replies.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import { validationError } from '../../lib/validation.ts';
-import type { HalfYear } from '../misc/misc.service.ts';
-import type { AssessmentRow, JournalRef, JournalRepository, LessonRef } from './journal.repository.ts';
+import type { AssessmentRow, JournalQueries, JournalRef, JournalRepository, LessonRef } from './journal.repository.ts';
 import { totalsOf } from './journal.totals.ts';
 
 type Period = { year?: number; ws?: number };
@@ -23,30 +24,26 @@ const named = (r: { name: string; nameKg: string; nameEn: string }) => ({
 
 const refused = (issues: ValidationIssue[]) => validationError(issues);
 
-/** The NOTIFY channel that tells every instance a journal changed (its tables kept ready are dropped). */
-export const journalChannel = 'journal';
-
 export function createJournalService(deps: {
   repo: JournalRepository;
   halfYearOf: (input: Period) => Promise<HalfYear>;
-  /** Tells the other instances that journals changed (NOTIFY); this one has already forgotten. */
-  publish?: () => void;
 }) {
   const { repo } = deps;
   // A journal's table is kept ready a minute (a teacher reopening it, a class's students reloading theirs), and so is
-  // whether a teacher keeps it; any change to journals, topics or subgroups, here or on another instance, drops them.
+  // whether a teacher keeps it; any change to journals, topics or subgroups (topic `journal`) drops them.
   const tables = createChangeCache<{ data: Journal; reply: JsonReply<Journal> }>({ ttlMs: 60_000, maxEntries: 2_000 });
   const keeps = createChangeCache<boolean>({ ttlMs: 60_000, maxEntries: 20_000 });
   const forget = () => {
     tables.clear();
     keeps.clear();
   };
-  /** After a write: forget here, tell the others. */
-  const changed = <T>(result: T): T => {
-    forget();
-    deps.publish?.();
-    return result;
-  };
+  /** Runs journal writes in one transaction that announces `journal`. */
+  const write = <T>(fn: (q: JournalQueries) => Promise<T>): Promise<T> =>
+    repo.transaction(async (q, change) => {
+      const result = await fn(q);
+      change.announce('journal');
+      return result;
+    });
   // The scale is reference data (migration 0019): kept a minute.
   const scaleCache = createChangeCache<AssessmentRow[]>({ ttlMs: 60_000, maxEntries: 1 });
   const scale = () => scaleCache.get('all', () => repo.assessments());
@@ -107,12 +104,13 @@ export function createJournalService(deps: {
     markId: number | null,
   ) {
     const mark = await assessmentOf(markId, 'id_otsenka');
-    return repo.transaction(async (tx) => {
-      const lesson = lessonId ?? (await repo.ensureLesson(ref, user.id, tx));
+    const marks = await scaleMap();
+    return write(async (q) => {
+      const lesson = lessonId ?? (await q.ensureLesson(ref, user.id));
       let visitId: number | null = null;
-      if (mark) visitId = await repo.putMark(lesson, studentId, mark.id, user.id, tx);
-      else await repo.clearMark(lesson, studentId, tx);
-      const totals = totalsOf(await repo.studentMarks(lesson, studentId, tx), await scaleMap());
+      if (mark) visitId = await q.putMark(lesson, studentId, mark.id, user.id);
+      else await q.clearMark(lesson, studentId);
+      const totals = totalsOf(await q.studentMarks(lesson, studentId), marks);
       return {
         id_lesson: lesson,
         id_student: studentId,
@@ -223,6 +221,19 @@ export function createJournalService(deps: {
 
   return {
     forget,
+
+    /** Whether a student belongs to an audience (a group, a subgroup or a stream). */
+    inAudience: (groupType: GroupType, audienceId: number, studentId: number) =>
+      repo.inAudience(groupType, audienceId, studentId),
+
+    /** Marks a student present at a lesson (QR check-in) within the caller's change; the lesson is made if need be. */
+    async markPresent(change: Change, ref: LessonRef, studentId: number, by: number): Promise<void> {
+      const q = repo.within(change);
+      // Read on the change's own connection (PGlite has one: a read outside it would wait for the change to end).
+      const present = (await scaleCache.get('all', () => q.assessments())).find((a) => a.code === presentCode);
+      if (!present) throw new Error("The assessment scale has no '+' (present)");
+      await q.putMark(await q.ensureLesson(ref, by), studentId, present.id, by);
+    },
     /** The table as the endpoint sends it (encoded once while kept). */
     journalReply: async (user: AuthUser, key: JournalKey) => (await journalTable(user, key)).reply,
     journal: async (user: AuthUser, key: JournalKey) => (await journalTable(user, key)).data,
@@ -347,7 +358,7 @@ export function createJournalService(deps: {
       if (strangers.length) {
         throw refused(strangers.map((i) => ({ path: ['students', i], rule: 'not_in_group' as const })));
       }
-      const id = changed(await repo.saveSubgroup(input.id_group, subgroupId, input.name, chosen));
+      const id = await write((q) => q.saveSubgroup(input.id_group, subgroupId, input.name, chosen));
       return { id_subgroup: id, name: input.name, students: chosen.length };
     },
 
@@ -355,7 +366,7 @@ export function createJournalService(deps: {
       const subgroup = await repo.subgroup(input.id_subgroup);
       if (!subgroup) throw new AppError('not_found', 'There is no such subgroup.');
       await ownGroup(user, subgroup.groupId, input);
-      return changed({ removed: await repo.removeMember(input.id_subgroup, input.id_student) });
+      return { removed: await write((q) => q.removeMember(input.id_subgroup, input.id_student)) };
     },
 
     async markUpdate(user: AuthUser, input: Period & { id_studentJournalVisit: number; id_otsenka: number | null }) {
@@ -370,13 +381,13 @@ export function createJournalService(deps: {
         groupType: ref.groupType,
         id_group: ref.audienceId,
       });
-      return changed(await saveMark(user, ref, found.lessonId, found.studentId, input.id_otsenka));
+      return saveMark(user, ref, found.lessonId, found.studentId, input.id_otsenka);
     },
 
     async markSave(user: AuthUser, input: LessonKey & { id_student: number; id_otsenka: number | null }) {
       const { ref } = await openLesson(user, input);
       await ensureStudent(ref, input.id_student);
-      return changed(await saveMark(user, ref, null, input.id_student, input.id_otsenka));
+      return saveMark(user, ref, null, input.id_student, input.id_otsenka);
     },
 
     async allPresent(user: AuthUser, input: LessonKey & { id_otsenka?: number }) {
@@ -384,12 +395,10 @@ export function createJournalService(deps: {
       const mark =
         (await assessmentOf(input.id_otsenka, 'id_otsenka')) ??
         ((await scale()).find((a) => a.code === presentCode) as AssessmentRow);
-      return changed(
-        await repo.transaction(async (tx) => {
-          const lesson = await repo.ensureLesson(ref, user.id, tx);
-          return { id_lesson: lesson, inserted: await repo.markAll(lesson, ref, mark.id, user.id, tx) };
-        }),
-      );
+      return write(async (q) => {
+        const lesson = await q.ensureLesson(ref, user.id);
+        return { id_lesson: lesson, inserted: await q.markAll(lesson, ref, mark.id, user.id) };
+      });
     },
 
     async studentJournal(user: AuthUser, input: Period & { id_discipline: number | null }) {
@@ -437,14 +446,14 @@ export function createJournalService(deps: {
 
     async deleteLesson(user: AuthUser, key: LessonKey) {
       const { ref } = await openLesson(user, key);
-      const deleted = changed(await repo.deleteLesson(ref));
+      const deleted = await write((q) => q.deleteLesson(ref));
       if (!deleted) throw new AppError('not_found', 'There is no such lesson.');
       return { deleted };
     },
 
     async deleteJournal(user: AuthUser, key: JournalKey) {
       const { ref } = await openJournal(user, key);
-      return changed({ deleted: await repo.deleteJournal(ref) });
+      return { deleted: await write((q) => q.deleteJournal(ref)) };
     },
 
     async topics(
@@ -495,11 +504,10 @@ export function createJournalService(deps: {
           throw refused([{ path: ['id_tema'], rule: 'unknown_record' }]);
         }
       }
-      const row =
-        input.id_tema === -1
-          ? await repo.insertTopic(key, topic, user.id)
-          : await repo.updateTopic(input.id_tema, topic);
-      return changed({ id_tema: row.id, module: row.module, name: row.name, hours: row.hours });
+      const row = await write((q) =>
+        input.id_tema === -1 ? q.insertTopic(key, topic, user.id) : q.updateTopic(input.id_tema, topic),
+      );
+      return { id_tema: row.id, module: row.module, name: row.name, hours: row.hours };
     },
 
     async topicReport(user: AuthUser, key: JournalKey) {
@@ -539,13 +547,11 @@ export function createJournalService(deps: {
           throw refused([{ path: ['id_tema'], rule: 'unknown_record' }]);
         }
       }
-      return changed(
-        await repo.transaction(async (tx) => {
-          const lesson = await repo.ensureLesson(ref, user.id, tx);
-          await repo.setLessonTopic(lesson, input.id_tema, input.text, tx);
-          return { id_lesson: lesson, id_tema: input.id_tema, text: input.text };
-        }),
-      );
+      return write(async (q) => {
+        const lesson = await q.ensureLesson(ref, user.id);
+        await q.setLessonTopic(lesson, input.id_tema, input.text);
+        return { id_lesson: lesson, id_tema: input.id_tema, text: input.text };
+      });
     },
   };
 

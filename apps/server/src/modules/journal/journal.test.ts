@@ -1,30 +1,28 @@
 import type { Endpoint } from '@okuu/contracts/endpoint';
 import type { Assessment, Journal } from '@okuu/contracts/journal/common';
+import { journalPdf, journalXlsx } from '@okuu/contracts/journal/export';
 import {
-  journalAllPresent,
   journalAssessments,
   journalAudiences,
-  journalDelete,
-  journalDeleteLesson,
   journalDisciplines,
-  journalLessonTopic,
-  journalLessonTopicSave,
-  journalMarkSave,
-  journalMarkUpdate,
-  journalModules,
-  journalPdf,
+  journalTimeSlots,
+} from '@okuu/contracts/journal/filters';
+import { journalDelete, journalDeleteLesson, studentJournal, teacherJournal } from '@okuu/contracts/journal/journal';
+import { journalAllPresent, journalMarkSave, journalMarkUpdate } from '@okuu/contracts/journal/marks';
+import {
   journalRemoveStudent,
   journalStudents,
   journalSubgroupSave,
   journalSubgroupStudents,
-  journalTimeSlots,
+} from '@okuu/contracts/journal/students';
+import {
+  journalLessonTopic,
+  journalLessonTopicSave,
+  journalModules,
   journalTopicReport,
   journalTopicSave,
   journalTopics,
-  journalXlsx,
-  studentJournal,
-  teacherJournal,
-} from '@okuu/contracts/journal/endpoints';
+} from '@okuu/contracts/journal/topics';
 import { addDays, bishkekDay } from '@okuu/contracts/schedule/weeks';
 import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { books, libraryBaseCategories, libraryCategories } from '../../db/schema/library.ts';
 import { users } from '../../db/schema/users.ts';
+import type { Change, Changes } from '../../lib/changes.ts';
 
 export interface BookRow {
   id: number;
@@ -85,7 +86,20 @@ const bookColumns = {
   createdAt: books.createdAt,
 };
 
-export function createLibraryRepository(db: Db) {
+/** The library entry of a study material: the material's title, author, annotation and file. */
+export interface MaterialBook {
+  ownerId: number;
+  name: string;
+  author: string;
+  description: string;
+  totalPages: number;
+  categoryId: number;
+  fileName: string;
+  fileKey: string;
+  fileSize: number;
+}
+
+export function createLibraryRepository(db: Db, changes: Changes) {
   function selectBooks(on: Db = db) {
     return on
       .select(bookColumns)
@@ -193,13 +207,14 @@ export function createLibraryRepository(db: Db) {
       file: BookFile,
       finish: (tx: Db, id: number) => Promise<void>,
     ): Promise<number> {
-      return db.transaction(async (tx) => {
+      return changes.transaction(async (tx, change) => {
+        change.announce('library');
         const [row] = await tx
           .insert(books)
           .values({ ownerId, ...fields, ...file })
           .returning({ id: books.id });
         if (!row) throw new Error('No id for a book just inserted');
-        await finish(tx as unknown as Db, row.id);
+        await finish(tx, row.id);
         return row.id;
       });
     },
@@ -211,24 +226,45 @@ export function createLibraryRepository(db: Db) {
       file: BookFile | null,
       finish: (tx: Db, id: number) => Promise<void>,
     ): Promise<string | null> {
-      return db.transaction(async (tx) => {
+      return changes.transaction(async (tx, change) => {
+        change.announce('library');
         const [old] = await tx.select({ key: books.fileKey }).from(books).where(eq(books.id, id)).for('update');
         await tx
           .update(books)
           .set({ ...fields, ...(file ?? {}) })
           .where(eq(books.id, id));
-        await finish(tx as unknown as Db, id);
+        await finish(tx, id);
         return old?.key ?? null;
       });
     },
 
     /** Deletes a book; returns what it had (null when there was no such book). */
     async delete(id: number): Promise<{ fileKey: string | null; umkMaterialId: number | null } | null> {
-      const [row] = await db
-        .delete(books)
-        .where(eq(books.id, id))
-        .returning({ fileKey: books.fileKey, umkMaterialId: books.umkMaterialId });
-      return row ?? null;
+      return changes.transaction(async (tx, change) => {
+        change.announce('library');
+        const [row] = await tx
+          .delete(books)
+          .where(eq(books.id, id))
+          .returning({ fileKey: books.fileKey, umkMaterialId: books.umkMaterialId });
+        return row ?? null;
+      });
+    },
+
+    /**
+     * Puts a study material's library entry in line within the material's own change: created or changed (sharing
+     * the material's file), or removed when `book` is null.
+     */
+    async shelveMaterial(change: Change, materialId: number, book: MaterialBook | null): Promise<void> {
+      change.announce('library');
+      if (book === null) {
+        await change.tx.delete(books).where(eq(books.umkMaterialId, materialId));
+        return;
+      }
+      const { ownerId, ...fields } = book;
+      await change.tx
+        .insert(books)
+        .values({ umkMaterialId: materialId, ownerId, ...fields })
+        .onConflictDoUpdate({ target: books.umkMaterialId, set: fields });
     },
   };
 }

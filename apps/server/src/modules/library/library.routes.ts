@@ -22,14 +22,14 @@ export function libraryRoutes(service: LibraryService): Binding[] {
 
     bind(insertUpdateBook, async ({ input, user, files, remember }) => service.save(user, input, files, remember)),
 
-    bind(bookDownload, async ({ input, reply }) => {
+    bind(bookDownload, async ({ input }) => {
       const file = await service.file(input.id, 'download');
-      return fileReply(reply, file.stored, file.name, file.mode);
+      return fileReply(file.stored, file.name, file.mode);
     }),
 
-    bind(bookPreview, async ({ input, reply }) => {
+    bind(bookPreview, async ({ input }) => {
       const file = await service.file(input.id, 'preview');
-      return fileReply(reply, file.stored, file.name, file.mode);
+      return fileReply(file.stored, file.name, file.mode);
     }),
   ];
 }

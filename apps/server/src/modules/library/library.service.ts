@@ -16,9 +16,6 @@ import { validationError } from '../../lib/validation.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { BookFields, BookFile, BookFilter, BookRow, LibraryRepository } from './library.repository.ts';
 
-/** The NOTIFY channel of library changes. */
-export const libraryChannel = 'library';
-
 /**
  * Pages of the list, searches included, are shared by every reader (the same categories, search text and page) and
  * kept this long at most (see createChangeCache).
@@ -98,17 +95,9 @@ export function createLibraryService(deps: {
   repo: LibraryRepository;
   storage: Storage;
   files: Pick<FilesService, 'checkQuota'>;
-  /** Tells the other instances that the books changed; must not throw. */
-  publish: () => Promise<void>;
 }) {
   const { repo, storage } = deps;
   const lists = createChangeCache<ListPage>({ ttlMs: listCacheMs, maxEntries: 1_000 });
-
-  /** The books changed (here, or through the study materials): lists are read afresh on every instance. */
-  async function changed() {
-    lists.clear();
-    await deps.publish();
-  }
 
   /** One page of the list; with search text the matches, or every book of the categories when none match. */
   async function listPage(
@@ -138,10 +127,10 @@ export function createLibraryService(deps: {
   }
 
   return {
-    /** For the study materials, whose library flag adds, changes and removes books. */
-    changed,
+    /** For the study materials, whose library flag adds, changes and removes books (within the material's change). */
+    shelveMaterial: repo.shelveMaterial,
 
-    /** Another instance changed the books. */
+    /** The books changed (topic `library`): lists are read afresh. */
     forgetLists: () => lists.clear(),
 
     async baseCategories() {
@@ -198,7 +187,6 @@ export function createLibraryService(deps: {
       if (!mayDelete(user, row)) throw new AppError('forbidden', 'Only the owner of a book or staff can delete it.');
       const deleted = await repo.delete(id);
       if (!deleted) throw notFound();
-      await changed();
       // A book from the study materials shares the material's file, which stays with the material.
       if (deleted.fileKey && deleted.umkMaterialId === null) {
         await storage.delete(deleted.fileKey).catch(() => {});
@@ -252,7 +240,6 @@ export function createLibraryService(deps: {
         if (!existing) await repo.insert(user.id, fields, file as unknown as BookFile, finish);
         return { book: written as EBook, replaced };
       });
-      await changed();
       if (file && replaced && replaced !== (file as BookFile).fileKey) await storage.delete(replaced).catch(() => {});
       return book;
     },

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { expectNothingStored } from '../../../test/multipart.ts';
 import { books } from '../../db/schema/library.ts';
-import { benchSearchTerms, ensureBulkBooks } from '../../db/seed/library-bulk.ts';
-import { minimalPdf } from '../../db/seed/pdf.ts';
+import { benchSearchTerms, ensureBulkBooks } from '../../seed/library-bulk.ts';
+import { minimalPdf } from '../../seed/pdf.ts';
 import { containsPattern } from './library.repository.ts';
 
 type Fields = Record<string, string | string[]>;

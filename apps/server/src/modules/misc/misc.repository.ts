@@ -1,60 +1,11 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { studentProfiles } from '../../db/schema/profiles.ts';
-import { settings } from '../../db/schema/settings.ts';
-import {
-  academicYears,
-  faculties,
-  groups,
-  halfYears,
-  streamGroups,
-  subgroups,
-  teachingAssignments,
-} from '../../db/schema/university.ts';
+import { faculties, groups, streamGroups, subgroups, teachingAssignments } from '../../db/schema/university.ts';
 import { users } from '../../db/schema/users.ts';
 
 export function createMiscRepository(db: Db) {
   return {
-    async getSetting<T>(key: string): Promise<T | null> {
-      const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
-      return (rows[0]?.value as T | undefined) ?? null;
-    },
-
-    async putSetting(key: string, value: unknown): Promise<void> {
-      await db
-        .insert(settings)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
-    },
-
-    /** The half-year whose dates contain `day` (YYYY-MM-DD), if the calendar has one. */
-    async halfYearOn(day: string): Promise<{ academicYearId: number; kind: number } | null> {
-      const rows = await db
-        .select({ academicYearId: halfYears.academicYearId, kind: halfYears.kind })
-        .from(halfYears)
-        .where(and(lte(halfYears.startsOn, day), gte(halfYears.endsOn, day)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
-    async academicYearOn(day: string): Promise<{ id: number; name: string } | null> {
-      const rows = await db
-        .select({ id: academicYears.id, name: academicYears.name })
-        .from(academicYears)
-        .where(and(lte(academicYears.startsOn, day), gte(academicYears.endsOn, day)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
-    /** A half-year of the calendar: its first and last day (YYYY-MM-DD), or null when the calendar has none. */
-    async halfYear(year: number, kind: number): Promise<{ startsOn: string; endsOn: string } | null> {
-      const rows = await db
-        .select({ startsOn: halfYears.startsOn, endsOn: halfYears.endsOn })
-        .from(halfYears)
-        .where(and(eq(halfYears.academicYearId, year), eq(halfYears.kind, kind)));
-      return rows[0] ?? null;
-    },
-
     /** A student's group, or null when the id is no student's. */
     async studentGroup(studentId: number) {
       const rows = await db

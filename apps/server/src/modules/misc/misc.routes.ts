@@ -3,14 +3,14 @@ import { registeredFacultyList } from '@okuu/contracts/misc/faculties';
 import { getGroups } from '@okuu/contracts/misc/groups';
 import { logo, logoImage } from '@okuu/contracts/misc/logo';
 import { photo, photoImage, position } from '@okuu/contracts/misc/photo';
-import { settings } from '@okuu/contracts/misc/settings';
+import { settings as portalSettings } from '@okuu/contracts/misc/settings';
 import { defaultYear, years } from '@okuu/contracts/misc/years';
 import { newsLimits } from '@okuu/contracts/news/news-item';
 import { AppError } from '../../lib/app-error.ts';
 import { FileReply } from '../../lib/replies.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
-import { logoAddress } from '../settings/settings.service.ts';
+import { logoAddress, type SettingsService } from '../settings/settings.service.ts';
 import type { MiscService } from './misc.service.ts';
 
 /** Chat pages hold 20 messages (spec section 9). */
@@ -22,7 +22,12 @@ function imageType(key: string): string {
   return 'image/jpeg';
 }
 
-export function miscRoutes(misc: MiscService, storage: Storage, limits: { uploadMaxBytes: number }): Binding[] {
+export function miscRoutes(
+  misc: MiscService,
+  settings: Pick<SettingsService, 'branding' | 'electiveRegistration'>,
+  storage: Storage,
+  limits: { uploadMaxBytes: number; cardPayments: boolean },
+): Binding[] {
   const maxUploadMb = Math.round((limits.uploadMaxBytes / 1024 / 1024) * 10) / 10;
 
   async function image(key: string | null, what: string): Promise<FileReply> {
@@ -42,10 +47,11 @@ export function miscRoutes(misc: MiscService, storage: Storage, limits: { upload
       requestTimeoutMs: 30_000,
       chatPageSize,
       newsPageSize: newsLimits.pageSize,
+      cardPayments: limits.cardPayments,
     })),
 
     bind(logo, async () => {
-      const b = await misc.branding();
+      const b = await settings.branding();
       return {
         logo: logoAddress(b.logoKey) || logoImage.path,
         width: b.width,
@@ -56,21 +62,20 @@ export function miscRoutes(misc: MiscService, storage: Storage, limits: { upload
       };
     }),
 
-    bind(logoImage, async () => image((await misc.branding()).logoKey, 'logo')),
+    bind(logoImage, async () => image((await settings.branding()).logoKey, 'logo')),
 
-    bind(settings, async () => {
-      const [branding, electiveRegistration, currentYear, currentHalfYear] = await Promise.all([
-        misc.branding(),
-        misc.electiveRegistration(),
-        misc.currentYear(),
-        misc.currentHalfYear(),
+    bind(portalSettings, async () => {
+      const [branding, electiveRegistration, today] = await Promise.all([
+        settings.branding(),
+        settings.electiveRegistration(),
+        misc.currentPeriod(),
       ]);
       return {
         university: { name: branding.name, nameKg: branding.nameKg, nameEn: branding.nameEn },
         maxUploadMb,
         electiveRegistration,
-        currentYear: currentYear.year,
-        currentHalfYear,
+        currentYear: today.year,
+        currentHalfYear: today.ws,
       };
     }),
 

@@ -217,6 +217,11 @@ describe('the HTTP surface', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['x-frame-options']).toBeDefined();
+    // The page may call and open sockets to the portal itself only (a bare ws: or wss: would allow any host).
+    const connect = String(page.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.startsWith('connect-src'));
+    expect(connect).toBe("connect-src 'self'");
     const config = await t.app.inject({ method: 'GET', url: '/config.json' });
     expect(config.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(config.headers['x-content-type-options']).toBe('nosniff');

@@ -6,6 +6,7 @@ import { news, newsAttachments, newsFaculties } from '../../db/schema/news.ts';
 import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
 import { faculties, groups } from '../../db/schema/university.ts';
 import { positions, users } from '../../db/schema/users.ts';
+import type { Changes } from '../../lib/changes.ts';
 
 /**
  * Which items a caller sees, as the service decided it: everything, or the items for 'all' and for `audience` (those
@@ -56,7 +57,7 @@ const attachmentsJson = sql<NewsRow['attachments']>`coalesce((
     order by ${newsAttachments.position})
   from ${newsAttachments} where ${newsAttachments.newsId} = ${news.id}), '[]'::json)`;
 
-export function createNewsRepository(db: Db) {
+export function createNewsRepository(db: Db, changes: Changes) {
   /** The visibility condition; its values are placeholders (userId, audience, facultyId) when `bound` is absent. */
   function visible(bound?: { userId: number; audience: NewsAudience; facultyId: number }): SQL | undefined {
     const value = <T>(name: 'userId' | 'audience' | 'facultyId') => (bound ? bound[name] : sql.placeholder(name)) as T;
@@ -211,7 +212,8 @@ export function createNewsRepository(db: Db) {
       },
       finish: (tx: Db, row: NewsRow) => Promise<void>,
     ): Promise<NewsRow> {
-      return db.transaction(async (tx) => {
+      return changes.transaction(async (tx, change) => {
+        change.announce('news', String(item.id));
         await tx
           .insert(news)
           .values({ id: item.id, authorId: item.authorId, text: item.text, audience: item.audience });
@@ -223,16 +225,17 @@ export function createNewsRepository(db: Db) {
             .insert(newsAttachments)
             .values(item.attachments.map((a, position) => ({ newsId: item.id, position, ...a })));
         }
-        const [row] = (await selectItems(tx as unknown as Db).where(eq(news.id, item.id))) as NewsRow[];
+        const [row] = (await selectItems(tx).where(eq(news.id, item.id))) as NewsRow[];
         if (!row) throw new Error('A news item just inserted was not found');
-        await finish(tx as unknown as Db, row);
+        await finish(tx, row);
         return row;
       });
     },
 
     /** Deletes an item (its faculties and attachment rows go with it); returns the storage keys it had. */
     async delete(id: number): Promise<string[] | null> {
-      return db.transaction(async (tx) => {
+      return changes.transaction(async (tx, change) => {
+        change.announce('news', String(id));
         const keys = await tx
           .select({ key: newsAttachments.storageKey })
           .from(newsAttachments)

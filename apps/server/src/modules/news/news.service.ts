@@ -16,15 +16,6 @@ import { validationError } from '../../lib/validation.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { NewsRepository, NewsRow, Visibility } from './news.repository.ts';
 
-/** The NOTIFY channel of news changes. */
-export const newsChannel = 'news';
-
-/** What the service tells the outside world after a change (a later WebSocket layer pushes it). */
-export interface NewsEvent {
-  id: number;
-  kind: 'insert' | 'delete';
-}
-
 export interface NewsDownload {
   stream: Readable;
   size: number;
@@ -71,8 +62,6 @@ export function createNewsService(deps: {
   repo: NewsRepository;
   storage: Storage;
   files: Pick<FilesService, 'checkQuota'>;
-  /** Called after a change is committed; must not throw. */
-  publish: (event: NewsEvent) => Promise<void>;
 }) {
   const { repo, storage } = deps;
   const pages = createChangeCache<JsonReply<FeedPage>>({ ttlMs: feedCacheMs, maxEntries: 5_000 });
@@ -91,12 +80,6 @@ export function createNewsService(deps: {
     authors.clear();
   }
 
-  /** The news changed: the next feed is read afresh, here and (through the event) on every instance. */
-  async function changed(event: NewsEvent) {
-    forgetFeed();
-    await deps.publish(event);
-  }
-
   return {
     async feed(user: AuthUser, page: number) {
       const key = `${await viewKey(user)}:${page}`;
@@ -108,7 +91,7 @@ export function createNewsService(deps: {
       });
     },
 
-    /** Another instance changed the news. */
+    /** The news changed (topic `news`): the next feed is read afresh. */
     forgetFeed,
 
     async check(user: AuthUser, id: number, type: 'view' | 'delete') {
@@ -172,7 +155,6 @@ export function createNewsService(deps: {
             },
           ),
       );
-      await changed({ id, kind: 'insert' });
       return toItem(item, user);
     },
 
@@ -182,7 +164,6 @@ export function createNewsService(deps: {
       if (!keys) throw notFound();
       // The item is gone; a file that cannot be removed now is left behind rather than failing the call.
       await Promise.allSettled(keys.map((key) => storage.delete(key)));
-      await changed({ id, kind: 'delete' });
       return { id, deleted: true as const };
     },
 

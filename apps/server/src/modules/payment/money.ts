@@ -19,3 +19,8 @@ export function bishkekTime(date: Date): string {
   const d = new Date(date.getTime() + 6 * 3600_000);
   return `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
 }
+
+/** The calendar day (YYYY-MM-DD) of a UTC instant in Asia/Bishkek. */
+export function bishkekDay(date: Date): string {
+  return new Date(date.getTime() + 6 * 3600_000).toISOString().slice(0, 10);
+}

@@ -1,8 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { paymentCodeOf } from '@okuu/contracts/payment/payment-code';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { normalizePaymentCode, paymentCodeOf } from '@okuu/contracts/payment/payment-code';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { paidServices, paymentCodes, paymentEvents, payments, sandboxOrders } from '../../db/schema/payment.ts';
+import {
+  paidServices,
+  paymentCodes,
+  paymentEvents,
+  payments,
+  paymentTransfers,
+  sandboxOrders,
+} from '../../db/schema/payment.ts';
 import { studentProfiles } from '../../db/schema/profiles.ts';
 import { academicYears, groups } from '../../db/schema/university.ts';
 import { users } from '../../db/schema/users.ts';
@@ -16,6 +23,8 @@ export interface PaymentRow {
   id: number;
   studentId: number;
   amount: number;
+  received: number;
+  test: boolean;
   method: PaymentMethod;
   status: PaymentStatus;
   code: string;
@@ -29,6 +38,14 @@ export interface PaymentRow {
   service: { id: number; name: string; nameKg: string; nameEn: string };
   year: { id: number; name: string };
   student: { id: number; fullName: string; group: string | null };
+}
+
+/** The student, service and year a payment code belongs to, with the service's prices (tyiyn). */
+export interface CodeOwner {
+  studentId: number;
+  serviceId: number;
+  yearId: number;
+  service: { price: number; amountEditable: boolean; minAmount: number; maxAmount: number };
 }
 
 export interface StaffFilter {
@@ -56,6 +73,8 @@ export function createPaymentRepository(db: Db) {
         id: payments.id,
         studentId: payments.studentId,
         amount: payments.amount,
+        received: payments.received,
+        test: payments.test,
         method: payments.method,
         status: payments.status,
         code: payments.code,
@@ -84,7 +103,7 @@ export function createPaymentRepository(db: Db) {
   }
 
   function staffWhere(f: StaffFilter): SQL | undefined {
-    const digits = f.q.replace(/\s+/g, '');
+    const digits = normalizePaymentCode(f.q);
     return and(
       f.status ? eq(payments.status, f.status) : undefined,
       f.method ? eq(payments.method, f.method) : undefined,
@@ -162,15 +181,22 @@ export function createPaymentRepository(db: Db) {
       throw new Error('No free payment code found');
     },
 
-    /** Whose code this is, for a bank transfer that names only the code. */
-    async codeOwner(code: string): Promise<{ studentId: number; serviceId: number; yearId: number } | null> {
+    /** Whose code this is, and its service's prices, for a bank transfer that names only the code. */
+    async codeOwner(code: string): Promise<CodeOwner | null> {
       const rows = await db
         .select({
           studentId: paymentCodes.studentId,
           serviceId: paymentCodes.serviceId,
           yearId: paymentCodes.academicYearId,
+          service: {
+            price: paidServices.price,
+            amountEditable: paidServices.amountEditable,
+            minAmount: paidServices.minAmount,
+            maxAmount: paidServices.maxAmount,
+          },
         })
         .from(paymentCodes)
+        .innerJoin(paidServices, eq(paidServices.id, paymentCodes.serviceId))
         .where(eq(paymentCodes.code, code));
       return rows[0] ?? null;
     },
@@ -183,6 +209,7 @@ export function createPaymentRepository(db: Db) {
       code: string;
       amount: number;
       provider: string;
+      test: boolean;
       idempotencyKey: string;
     }): Promise<{ id: number; created: boolean }> {
       const inserted = await db
@@ -195,6 +222,7 @@ export function createPaymentRepository(db: Db) {
           amount: p.amount,
           method: 'card',
           provider: p.provider,
+          test: p.test,
           idempotencyKey: p.idempotencyKey,
         })
         .onConflictDoNothing({ target: [payments.studentId, payments.idempotencyKey] })
@@ -206,6 +234,43 @@ export function createPaymentRepository(db: Db) {
         .where(and(eq(payments.studentId, p.studentId), eq(payments.idempotencyKey, p.idempotencyKey)));
       if (!rows[0]) throw new Error('The payment of an idempotency key is gone');
       return { id: rows[0].id, created: false };
+    },
+
+    /** The payment a student's idempotency key made, if any. */
+    async paymentIdByKey(studentId: number, idempotencyKey: string): Promise<number | null> {
+      const rows = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.studentId, studentId), eq(payments.idempotencyKey, idempotencyKey)));
+      return rows[0]?.id ?? null;
+    },
+
+    /** The student's newest card payment of this service, year and amount still open at its provider (since `since`). */
+    async openCardPayment(p: {
+      studentId: number;
+      serviceId: number;
+      yearId: number;
+      amount: number;
+      provider: string;
+      since: Date;
+    }): Promise<PaymentRow | null> {
+      const rows = await selectPayments()
+        .where(
+          and(
+            eq(payments.studentId, p.studentId),
+            eq(payments.serviceId, p.serviceId),
+            eq(payments.academicYearId, p.yearId),
+            eq(payments.amount, p.amount),
+            eq(payments.method, 'card'),
+            eq(payments.provider, p.provider),
+            eq(payments.status, 'pending'),
+            isNotNull(payments.providerRef),
+            gte(payments.createdAt, p.since),
+          ),
+        )
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(1);
+      return rows[0] ?? null;
     },
 
     async setProviderRef(id: number, providerRef: string): Promise<void> {
@@ -258,7 +323,7 @@ export function createPaymentRepository(db: Db) {
         db
           .select({
             total: sql<number>`count(*)::int`,
-            paidTotal: sql<number>`coalesce(sum(${payments.amount}) filter (where ${payments.status} = 'paid'), 0)::bigint`,
+            paidTotal: sql<number>`coalesce(sum(${payments.received}) filter (where not ${payments.test}), 0)::bigint`,
           })
           .from(payments)
           .innerJoin(users, eq(users.id, payments.studentId))
@@ -306,7 +371,13 @@ export function createPaymentRepository(db: Db) {
           .update(payments)
           .set(
             e.change.status === 'paid'
-              ? { status: 'paid', failureReason: null, paidAt: sql`now()`, updatedAt: sql`now()` }
+              ? {
+                  status: 'paid',
+                  received: sql`${payments.amount}`,
+                  failureReason: null,
+                  paidAt: sql`now()`,
+                  updatedAt: sql`now()`,
+                }
               : { status: 'failed', failureReason: e.change.reason, updatedAt: sql`now()` },
           )
           .where(and(eq(payments.id, e.paymentId), inArray(payments.status, ['pending', 'expired'])))
@@ -315,15 +386,21 @@ export function createPaymentRepository(db: Db) {
       });
     },
 
-    /** A bank transfer made with a payment code: recorded once, as paid, under the event's id. */
+    /**
+     * A bank transfer made with a payment code, recorded once (by the event's id, and by the bank's reference): it adds
+     * to the code's partly paid payment, or starts a new one. `due` says what the service asks for the money received
+     * so far; the payment is paid once that much has arrived, else partly paid. The code's row is locked meanwhile, so
+     * two transfers of one code at once add up.
+     */
     async recordTransfer(e: {
       provider: string;
       eventId: string;
       payload: unknown;
-      owner: { studentId: number; serviceId: number; yearId: number };
+      owner: CodeOwner;
       code: string;
       amount: number;
       providerRef: string;
+      due: (received: number) => number;
     }): Promise<boolean> {
       return db.transaction(async (tx) => {
         const recorded = await tx
@@ -332,26 +409,49 @@ export function createPaymentRepository(db: Db) {
           .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
           .returning({ id: paymentEvents.id });
         if (!recorded[0]) return false;
-        const inserted = await tx
-          .insert(payments)
-          .values({
-            studentId: e.owner.studentId,
-            serviceId: e.owner.serviceId,
-            academicYearId: e.owner.yearId,
-            code: e.code,
-            amount: e.amount,
-            method: 'bank',
-            status: 'paid',
-            provider: 'bank',
-            providerRef: e.providerRef,
-            paidAt: sql`now()`,
-          })
-          .onConflictDoNothing({ target: [payments.provider, payments.providerRef] })
-          .returning({ id: payments.id });
-        if (inserted[0]) {
-          await tx.update(paymentEvents).set({ paymentId: inserted[0].id }).where(eq(paymentEvents.id, recorded[0].id));
-        }
-        return inserted.length > 0;
+        await tx.select({ id: paymentCodes.id }).from(paymentCodes).where(eq(paymentCodes.code, e.code)).for('update');
+        const seen = await tx
+          .select({ id: paymentTransfers.id })
+          .from(paymentTransfers)
+          .where(and(eq(paymentTransfers.provider, 'bank'), eq(paymentTransfers.providerRef, e.providerRef)));
+        if (seen[0]) return false;
+        const [open] = await tx
+          .select({ id: payments.id, received: payments.received })
+          .from(payments)
+          .where(and(eq(payments.code, e.code), eq(payments.status, 'partial')));
+        const received = (open?.received ?? 0) + e.amount;
+        const due = e.due(received);
+        const state = {
+          amount: due,
+          received,
+          status: received >= due ? ('paid' as const) : ('partial' as const),
+          paidAt: received >= due ? sql`now()` : null,
+          updatedAt: sql`now()`,
+        };
+        const paymentId = open
+          ? open.id
+          : (
+              await tx
+                .insert(payments)
+                .values({
+                  studentId: e.owner.studentId,
+                  serviceId: e.owner.serviceId,
+                  academicYearId: e.owner.yearId,
+                  code: e.code,
+                  method: 'bank',
+                  provider: 'bank',
+                  providerRef: e.providerRef,
+                  ...state,
+                })
+                .returning({ id: payments.id })
+            )[0]?.id;
+        if (paymentId === undefined) throw new Error('The payment of a transfer was not stored');
+        if (open) await tx.update(payments).set(state).where(eq(payments.id, open.id));
+        await tx
+          .insert(paymentTransfers)
+          .values({ paymentId, provider: 'bank', providerRef: e.providerRef, amount: e.amount });
+        await tx.update(paymentEvents).set({ paymentId }).where(eq(paymentEvents.id, recorded[0].id));
+        return true;
       });
     },
 

@@ -9,7 +9,7 @@ import { paymentServices } from '@okuu/contracts/payment/services';
 import { staffPayments, staffPaymentsExport } from '@okuu/contracts/payment/staff';
 import { FileReply } from '../../lib/replies.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
-import { paymentsCsv, paymentsXlsx } from './export.ts';
+import { exportFileName, paymentsCsv, paymentsXlsx } from './export.ts';
 import type { PaymentService } from './payment.service.ts';
 import { receiptPdf } from './receipt.ts';
 import type { SandboxService } from './sandbox.ts';
@@ -21,6 +21,7 @@ export function paymentRoutes(
   service: PaymentService,
   sandbox: SandboxService,
   universityName: () => Promise<string>,
+  now: () => Date,
 ): Binding[] {
   return [
     bind(paymentServices, async () => service.services()),
@@ -41,13 +42,13 @@ export function paymentRoutes(
     bind(staffPayments, async ({ input }) => service.staffList(input)),
     bind(staffPaymentsExport, async ({ input }) => {
       const rows = await service.staffRows(input);
-      const day = new Date().toISOString().slice(0, 10);
+      const name = exportFileName(input.lang, now(), input.format);
       return input.format === 'csv'
-        ? fileOf(paymentsCsv(rows), 'text/csv; charset=utf-8', `payments-${day}.csv`)
+        ? fileOf(paymentsCsv(rows, input.lang), 'text/csv; charset=utf-8', name)
         : fileOf(
-            await paymentsXlsx(rows),
+            await paymentsXlsx(rows, input.lang),
             'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-            `payments-${day}.xlsx`,
+            name,
           );
     }),
   ];

@@ -7,15 +7,15 @@ import {
   paymentLimits,
   type StaffPayment,
 } from '@okuu/contracts/payment/payment';
-import { isPaymentCode } from '@okuu/contracts/payment/payment-code';
+import { isPaymentCode, normalizePaymentCode } from '@okuu/contracts/payment/payment-code';
 import type { PaymentConfig } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import { validationError } from '../../lib/validation.ts';
 import { bankAppList } from './bank-apps.ts';
 import { elqrLink, encodeElqr } from './elqr.ts';
-import type { PaymentRepository, PaymentRow, ServiceRow, StaffFilter } from './payment.repository.ts';
-import type { CallbackEvent, CardProvider } from './provider.ts';
+import type { CodeOwner, PaymentRepository, PaymentRow, ServiceRow, StaffFilter } from './payment.repository.ts';
+import { type CallbackEvent, type CardProvider, verifyCallback } from './provider.ts';
 
 /** How far a notification's time may be from ours: older ones are refused as replays. */
 const callbackWindowMs = 10 * 60_000;
@@ -39,6 +39,8 @@ export function toPayment(row: PaymentRow): Payment {
   return {
     id: row.id,
     amount: row.amount,
+    received: row.received,
+    test: row.test,
     currency: 'KGS',
     method: row.method,
     status: row.status,
@@ -64,6 +66,16 @@ export interface StaffFilterInput {
   from: string | null;
   to: string | null;
   q: string;
+}
+
+/**
+ * What a service asks of bank transfers that have brought `received` tyiyn: its price; for a service whose amount the
+ * payer chooses, what arrived as long as it is within the bounds (below them the least is due, above them the most, the
+ * rest a surplus).
+ */
+export function amountDue(service: CodeOwner['service'], received: number): number {
+  if (!service.amountEditable) return service.price;
+  return Math.min(Math.max(received, service.minAmount), service.maxAmount);
 }
 
 /** A Bishkek calendar day (UTC+6, no daylight saving) as its first UTC instant. */
@@ -184,9 +196,32 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       user: AuthUser,
       input: { id_year: number; id_uslug: number; amount: number; idempotencyKey: string },
     ): Promise<{ payment: Payment; redirectUrl: string | null }> {
-      if (!provider) throw new AppError('unavailable', 'Card payments are turned off.');
+      if (!provider) {
+        throw new AppError('card_payments_off', 'This portal takes no card payments: pay with the payment code.');
+      }
       const [service, year] = await Promise.all([serviceOf(input.id_uslug), yearOf(input.id_year)]);
       checkAmount(service, input.amount);
+      const repeated = async (id: number) => {
+        const row = await checkoutOf(id);
+        if (row.service.id !== service.id || row.year.id !== year.id || row.amount !== input.amount) {
+          throw new AppError('conflict', 'This idempotency key was used for another payment.');
+        }
+        const open = row.status === 'pending' && row.providerRef !== null;
+        return { payment: toPayment(row), redirectUrl: open ? provider.checkoutUrl(row.providerRef as string) : null };
+      };
+      const known = await repo.paymentIdByKey(user.id, input.idempotencyKey);
+      if (known !== null) return repeated(known);
+      // Going to the card page again (a new attempt, another click after coming back) reopens the attempt still open
+      // for the same service, year and amount rather than leaving one more pending payment in the history.
+      const open = await repo.openCardPayment({
+        studentId: user.id,
+        serviceId: service.id,
+        yearId: year.id,
+        amount: input.amount,
+        provider: provider.name,
+        since: expireBefore(),
+      });
+      if (open) return { payment: toPayment(open), redirectUrl: provider.checkoutUrl(open.providerRef as string) };
       const code = await repo.codeFor(user.id, service.id, year.id);
       const { id, created } = await repo.createCardPayment({
         studentId: user.id,
@@ -195,16 +230,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         code,
         amount: input.amount,
         provider: provider.name,
+        test: provider.test,
         idempotencyKey: input.idempotencyKey,
       });
-      if (!created) {
-        const row = await checkoutOf(id);
-        if (row.service.id !== service.id || row.year.id !== year.id || row.amount !== input.amount) {
-          throw new AppError('conflict', 'This idempotency key was used for another payment.');
-        }
-        const open = row.status === 'pending' && row.providerRef !== null;
-        return { payment: toPayment(row), redirectUrl: open ? provider.checkoutUrl(row.providerRef as string) : null };
-      }
+      if (!created) return repeated(id);
       try {
         const checkout = await provider.createCheckout({
           orderId: String(id),
@@ -240,20 +269,27 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return row;
     },
 
-    /** A provider's notification: checked, then applied once. */
+    /**
+     * A provider's notification: checked, then applied once. Bank transfers come this way whether or not card payments
+     * are on (signed with the configured secret when no card provider reads them).
+     */
     async callback(body: {
       data: string;
       signature: string;
     }): Promise<{ outcome: 'applied' | 'duplicate' | 'ignored' }> {
-      if (!provider) throw new AppError('unavailable', 'Card payments are turned off.');
-      const event = provider.readCallback(body);
+      const event = provider ? provider.readCallback(body) : verifyCallback(config.callbackSecret, body);
       const age = deps.now().getTime() - new Date(event.occurredAt).getTime();
       if (age > callbackWindowMs || age < -callbackWindowMs) {
         throw validationError([{ path: ['occurredAt'], rule: 'invalid' }]);
       }
       if (event.type === 'transfer.received') return { outcome: await applyTransfer(event) };
       const row = event.orderId && /^\d{1,9}$/.test(event.orderId) ? await repo.payment(Number(event.orderId)) : null;
-      if (row?.method !== 'card' || row.provider !== provider.name || row.providerRef !== event.providerRef) {
+      if (
+        !provider ||
+        row?.method !== 'card' ||
+        row.provider !== provider.name ||
+        row.providerRef !== event.providerRef
+      ) {
         throw new AppError('not_found', 'The notification names no payment of this provider.');
       }
       if (row.amount !== event.amount) {
@@ -292,9 +328,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     },
   };
 
-  /** A bank transfer made with a payment code: a paid 'bank' payment of the code's student, service and year. */
+  /**
+   * A bank transfer made with a payment code (as the payer typed it: spaces and dashes are dropped): what arrived is
+   * added to the code's partly paid payment, or starts one; it is paid once the service's amount has arrived.
+   */
   async function applyTransfer(event: CallbackEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
-    const code = event.paymentCode ?? '';
+    const code = normalizePaymentCode(event.paymentCode ?? '');
     const owner = isPaymentCode(code) ? await repo.codeOwner(code) : null;
     if (!owner) throw new AppError('not_found', 'The transfer names no known payment code.');
     const recorded = await repo.recordTransfer({
@@ -305,6 +344,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       code,
       amount: event.amount,
       providerRef: event.providerRef,
+      due: (received) => amountDue(owner.service, received),
     });
     return recorded ? 'applied' : 'duplicate';
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { portalConfig } from '@okuu/contracts/misc/config';
 import { getGroups } from '@okuu/contracts/misc/groups';
 import { bankApps } from '@okuu/contracts/payment/bank-apps';
 import { paymentCallback } from '@okuu/contracts/payment/callback';
@@ -15,8 +16,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseDigest } from '../../../test/callers.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { payments } from '../../db/schema/payment.ts';
+import { pdfText } from '../../../test/pdf.ts';
+import { payments, sandboxOrders } from '../../db/schema/payment.ts';
+import { readCsv } from '../staff-import/read-table.ts';
 import { decodeElqr } from './elqr.ts';
+import { exportFileName } from './export.ts';
 import { type CallbackEvent, signCallback } from './provider.ts';
 
 const secret = 'test-secret-of-the-payment-callbacks-0123456789';
@@ -48,6 +52,12 @@ afterAll(() => t.close());
 
 const key = () => randomUUID();
 
+/** An export's CSV as its header's columns and each line's cells by column. */
+function csvRows(body: string): Record<string, string>[] {
+  const [head, ...lines] = readCsv(Buffer.from(body), 100_000).map((r) => r.cells);
+  return lines.map((cells) => Object.fromEntries((head ?? []).map((h, i) => [h, cells[i] ?? ''])));
+}
+
 async function startCard(cookie: string, service = fixed, amount = service.price, idempotencyKey = key()) {
   return t.call(payByCard, { id_year: year, id_uslug: service.id, amount, idempotencyKey }, { cookie });
 }
@@ -59,6 +69,7 @@ function sessionOf(redirectUrl: string | null): string {
 async function callback(
   event: Partial<CallbackEvent> & Pick<CallbackEvent, 'type' | 'amount' | 'providerRef'>,
   key = secret,
+  app = t.app,
 ) {
   const full: CallbackEvent = {
     eventId: randomUUID(),
@@ -67,7 +78,7 @@ async function callback(
     ...event,
   };
   const body = signCallback(key, full);
-  const res = await t.app.inject({ method: 'POST', url: paymentCallback.path, payload: body });
+  const res = await app.inject({ method: 'POST', url: paymentCallback.path, payload: body });
   return { status: res.statusCode, body: res.json(), sent: body };
 }
 
@@ -291,20 +302,21 @@ describe('idempotency and amount tampering', () => {
     );
 
   it('one key is one payment: a retried request and a double click (at once) answer the same payment', async () => {
+    // Amounts no other test of this file pays, so that no open attempt of theirs is reopened here.
     const before = await count();
     const k = key();
-    const first = await startCard(student, fixed, fixed.price, k);
-    const retried = await startCard(student, fixed, fixed.price, k);
+    const first = await startCard(student, editable, editable.minAmount + 21, k);
+    const retried = await startCard(student, editable, editable.minAmount + 21, k);
     expect(retried.body.data.payment.id).toBe(first.body.data.payment.id);
     expect(retried.body.data.redirectUrl).toBe(first.body.data.redirectUrl);
     const k2 = key();
-    const clicks = await Promise.all([1, 2, 3].map(() => startCard(student, fixed, fixed.price, k2)));
+    const clicks = await Promise.all([1, 2, 3].map(() => startCard(student, editable, editable.minAmount + 22, k2)));
     expect(new Set(clicks.map((c) => c.body.data.payment.id)).size).toBe(1);
     expect(new Set(clicks.map((c) => c.body.data.redirectUrl)).size).toBe(1);
     expect(await count()).toBe(before + 2);
     // The same key for another payment is a conflict; another student's same key is their own payment.
-    expect((await startCard(student, editable, editable.price, k)).status).toBe(409);
-    const theirs = await startCard(other, fixed, fixed.price, k);
+    expect((await startCard(student, fixed, fixed.price, k)).status).toBe(409);
+    const theirs = await startCard(other, editable, editable.minAmount + 21, k);
     expect(theirs.body.data.payment.id).not.toBe(first.body.data.payment.id);
   });
 
@@ -464,7 +476,12 @@ describe('staff reconciliation', () => {
     expect(all.body.data.total).toBeGreaterThan(5);
     const paid = await t.call(staffPayments, { status: 'paid', method: 'card' }, { cookie: staff });
     expect(paid.body.data.items.every((p) => p.status === 'paid' && p.method === 'card')).toBe(true);
-    expect(paid.body.data.paidTotal).toBe(paid.body.data.items.reduce((sum, p) => sum + p.amount, 0));
+    // The sandbox's card payments are tests: none of their money counts.
+    expect(paid.body.data.items.every((p) => p.test)).toBe(true);
+    expect(paid.body.data.paidTotal).toBe(0);
+    const bank = await t.call(staffPayments, { status: 'paid', method: 'bank' }, { cookie: staff });
+    expect(bank.body.data.paidTotal).toBe(bank.body.data.items.reduce((sum, p) => sum + p.received, 0));
+    expect(bank.body.data.paidTotal).toBeGreaterThan(0);
     const code = paid.body.data.items[0]?.code as string;
     const byCode = await t.call(staffPayments, { q: code }, { cookie: staff });
     expect(byCode.body.data.items.every((p) => p.code === code)).toBe(true);
@@ -492,11 +509,9 @@ describe('staff reconciliation', () => {
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const text = csv.body.replace(/^\uFEFF/, '');
-    const lines = text.trim().split('\r\n');
-    expect(lines[0]).toContain('Код оплаты');
-    expect(lines.length).toBeGreaterThan(2);
-    expect(lines.slice(1).every((l) => l.includes(',paid,'))).toBe(true);
+    const rows = csvRows(csv.body);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((r) => r.Статус === 'Оплачено' && /^\d{9}$/.test(r['Код оплаты'] ?? ''))).toBe(true);
 
     const xlsx = await t.app.inject({
       method: 'GET',
@@ -509,12 +524,302 @@ describe('staff reconciliation', () => {
     const sheet = book.worksheets[0];
     expect(sheet?.getRow(1).getCell(4).value).toBe('Код оплаты');
     expect(sheet?.rowCount).toBeGreaterThan(2);
-    expect(typeof sheet?.getRow(2).getCell(11).value).toBe('number');
+    expect(sheet?.getRow(1).getCell(12).value).toBe('К оплате, сом');
+    expect(typeof sheet?.getRow(2).getCell(12).value).toBe('number');
     const denied = await t.app.inject({
       method: 'GET',
       url: `${staffPaymentsExport.path}?format=csv`,
       headers: { cookie: student },
     });
     expect(denied.statusCode).toBe(403);
+  });
+});
+
+describe('an installation configured as deploy/okuu.env.example (its own PostgreSQL, no PAYMENT_PROVIDER)', () => {
+  let real: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    // DATABASE_URL only tells the configuration this is a real installation; the test's own database is used.
+    real = await createTestApp({
+      DATABASE_URL: 'postgres://okuu@127.0.0.1:5432/okuu',
+      PUBLIC_URL: 'https://portal.example.edu',
+      PAYMENT_CALLBACK_SECRET: secret,
+    });
+    cookie = await real.signIn('student1');
+  });
+  afterAll(() => real.close());
+
+  it('takes no card payment: config.json says so, the call is 409 card_payments_off, nothing is stored', async () => {
+    expect((await real.call(portalConfig)).body.data.cardPayments).toBe(false);
+    expect((await t.call(portalConfig)).body.data.cardPayments).toBe(true);
+    const before = await databaseDigest(real);
+    const res = await real.call(
+      payByCard,
+      { id_year: year, id_uslug: fixed.id, amount: fixed.price, idempotencyKey: key() },
+      { cookie },
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('card_payments_off');
+    expect(await databaseDigest(real)).toBe(before);
+  });
+
+  it('has no sandbox card page, and a forged sandbox notification pays nothing', async () => {
+    // Even an open sandbox order in the database (left from a trial) cannot be paid here: the page is not there.
+    const session = 'y'.repeat(32);
+    await real.database.db.insert(sandboxOrders).values({
+      id: session,
+      orderId: '1',
+      amount: fixed.price,
+      description: { name: 'x', nameKg: 'x', nameEn: 'x' },
+      returnUrl: '/lms/paymentcode',
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    expect((await real.call(sandboxCheckout, { session })).status).toBe(404);
+    const pay = { session, cardNumber: sandboxCards.succeeds, expiry: '12/39', cvc: '123' };
+    expect((await real.call(sandboxPay, pay)).status).toBe(404);
+    const res = await callback(
+      { type: 'payment.succeeded', orderId: '1', providerRef: 'x'.repeat(32), amount: fixed.price },
+      secret,
+      real.app,
+    );
+    expect(res.status).toBe(404);
+  });
+
+  it('still records bank transfers made with a payment code', async () => {
+    const { code } = (await real.call(paymentCode, { id_year: year, id_uslug: fixed.id }, { cookie })).body.data;
+    const ref = `TR-${randomUUID()}`;
+    const res = await callback(
+      { type: 'transfer.received', providerRef: ref, amount: fixed.price, paymentCode: code },
+      secret,
+      real.app,
+    );
+    expect(res.body.data.outcome).toBe('applied');
+    const paid = (await real.call(paymentHistory, {}, { cookie })).body.data.find((p) => p.providerRef === ref);
+    expect(paid).toMatchObject({ status: 'paid', method: 'bank', test: false, received: fixed.price });
+  });
+});
+
+describe('test payments', () => {
+  it('a sandbox payment is marked as a test in the history, the staff list, the export and the receipt, and is never counted as paid', async () => {
+    const totalBefore = (await t.call(staffPayments, {}, { cookie: staff })).body.data.paidTotal;
+    const { payment, redirectUrl } = (await startCard(student, editable, editable.minAmount + 7)).body.data;
+    const paid = await t.call(sandboxPay, {
+      session: sessionOf(redirectUrl),
+      cardNumber: sandboxCards.succeeds,
+      expiry: '12/39',
+      cvc: '123',
+    });
+    expect(paid.body.data.status).toBe('paid');
+    const mine = (await t.call(paymentHistory, {}, { cookie: student })).body.data.find((p) => p.id === payment.id);
+    expect(mine).toMatchObject({ status: 'paid', test: true, received: editable.minAmount + 7 });
+
+    const list = (await t.call(staffPayments, { q: String(payment.id) }, { cookie: staff })).body.data;
+    expect(list.items.find((p) => p.id === payment.id)?.test).toBe(true);
+    expect((await t.call(staffPayments, {}, { cookie: staff })).body.data.paidTotal).toBe(totalBefore);
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${staffPaymentsExport.path}?format=csv&q=${payment.id}`,
+      headers: { cookie: staff },
+    });
+    expect(csvRows(csv.body)[0]?.Тестовый).toBe('да');
+
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: `${paymentReceipt.path}?id=${payment.id}`,
+      headers: { cookie: student },
+    });
+    expect(receipt.statusCode).toBe(200);
+    const text = await pdfText(receipt.rawPayload);
+    expect(text).toContain('ТЕСТОВЫЙ ПЛАТЁЖ');
+    expect(text).toContain('деньги не списывались');
+  });
+});
+
+describe('bank transfers of another amount than the price', () => {
+  /** A payment code of `cookie`'s student for `service` in a year no other test of this file pays in. */
+  const codeOf = async (cookie: string, service: PaidService, inYear = year - 1) =>
+    (await t.call(paymentCode, { id_year: inYear, id_uslug: service.id }, { cookie })).body.data.code;
+  const transfer = (paymentCode: string, amount: number, ref = `TR-${randomUUID()}`) =>
+    callback({ type: 'transfer.received', providerRef: ref, amount, paymentCode });
+  const byCode = async (cookie: string, code: string) =>
+    (await t.call(paymentHistory, {}, { cookie })).body.data.filter((p) => p.code === code);
+
+  it('less than the price leaves the payment partly paid; later transfers with the same code add up to paid', async () => {
+    const code = await codeOf(other, fixed);
+    const totalBefore = (await t.call(staffPayments, {}, { cookie: staff })).body.data.paidTotal;
+    expect((await transfer(code, 1)).body.data.outcome).toBe('applied');
+    const [open] = await byCode(other, code);
+    expect(open).toMatchObject({ status: 'partial', amount: fixed.price, received: 1, receiptUrl: null });
+    // Staff see it, and what arrived counts as received.
+    const listed = (await t.call(staffPayments, { q: code, status: 'partial' }, { cookie: staff })).body.data;
+    expect(listed.items.map((p) => p.id)).toEqual([open?.id]);
+    expect((await t.call(staffPayments, {}, { cookie: staff })).body.data.paidTotal).toBe(totalBefore + 1);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${staffPaymentsExport.path}?format=csv&q=${code}`,
+      headers: { cookie: staff },
+    });
+    expect(csvRows(csv.body)).toMatchObject([
+      {
+        Статус: 'Оплачено частично',
+        'К оплате, сом': (fixed.price / 100).toFixed(2),
+        'Получено, сом': '0.01',
+        'Остаток, сом': ((fixed.price - 1) / 100).toFixed(2),
+      },
+    ]);
+
+    await transfer(code, 1000);
+    await transfer(code, fixed.price - 1001);
+    const payments = await byCode(other, code);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ id: open?.id, status: 'paid', amount: fixed.price, received: fixed.price });
+    expect(payments[0]?.receiptUrl).not.toBeNull();
+    // A later transfer of the code is a new payment (a second retake), not a surplus of the first.
+    await transfer(code, fixed.price);
+    expect((await byCode(other, code)).map((p) => p.status)).toEqual(['paid', 'paid']);
+  });
+
+  it('more than the price is paid, with the surplus shown to staff and on the receipt', async () => {
+    const code = await codeOf(other, fixed, year - 2);
+    await transfer(code, fixed.price + 500);
+    const [paid] = await byCode(other, code);
+    expect(paid).toMatchObject({ status: 'paid', amount: fixed.price, received: fixed.price + 500 });
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `${staffPaymentsExport.path}?format=xlsx&q=${code}&lang=en`,
+      headers: { cookie: staff },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const head = (sheet.getRow(1).values as unknown[]).slice(1);
+    const cell = (name: string) => sheet.getRow(2).getCell(head.indexOf(name) + 1).value;
+    expect(cell('Surplus, som')).toBe(5);
+    expect(cell('Received, som')).toBe((fixed.price + 500) / 100);
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: `${paymentReceipt.path}?id=${paid?.id}&lang=en`,
+      headers: { cookie: other },
+    });
+    const text = await pdfText(receipt.rawPayload);
+    expect(text).toContain('Surplus');
+    expect(text).not.toContain('TEST PAYMENT');
+  });
+
+  it('a service whose amount the payer chooses: below its least, partly paid; within its bounds, paid as sent', async () => {
+    const code = await codeOf(other, editable);
+    await transfer(code, editable.minAmount - 100);
+    expect((await byCode(other, code))[0]).toMatchObject({ status: 'partial', amount: editable.minAmount });
+    await transfer(code, 300);
+    expect((await byCode(other, code))[0]).toMatchObject({
+      status: 'paid',
+      amount: editable.minAmount + 200,
+      received: editable.minAmount + 200,
+    });
+  });
+
+  it('two transfers of one code at once add up in one payment', async () => {
+    const code = await codeOf(student, fixed);
+    const half = Math.floor(fixed.price / 2);
+    await Promise.all([transfer(code, half), transfer(code, fixed.price - half)]);
+    const payments = await byCode(student, code);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ status: 'paid', received: fixed.price });
+  });
+
+  it('a code typed with spaces or dashes is found; the same bank reference twice is one transfer', async () => {
+    const code = await codeOf(student, editable);
+    const ref = `TR-${randomUUID()}`;
+    const spaced = `${code.slice(0, 3)} ${code.slice(3, 6)}-${code.slice(6)}`;
+    expect((await transfer(spaced, editable.minAmount, ref)).body.data.outcome).toBe('applied');
+    expect((await transfer(code, editable.minAmount, ref)).body.data.outcome).toBe('duplicate');
+    expect(await byCode(student, code)).toMatchObject([{ status: 'paid', received: editable.minAmount }]);
+  });
+});
+
+describe('going to the card page again', () => {
+  it('reopens the attempt still open for the same service, year and amount: one pending payment in the history', async () => {
+    const amount = editable.minAmount + 11;
+    const pendingOf = async () =>
+      (await t.call(paymentHistory, {}, { cookie: other })).body.data.filter(
+        (p) => p.status === 'pending' && p.amount === amount,
+      );
+    const first = (await startCard(other, editable, amount)).body.data;
+    const again = (await startCard(other, editable, amount)).body.data;
+    expect(again.payment.id).toBe(first.payment.id);
+    expect(again.redirectUrl).toBe(first.redirectUrl);
+    expect(await pendingOf()).toHaveLength(1);
+    // Once it is paid, the next "go to payment" is a new attempt.
+    await t.call(sandboxPay, {
+      session: sessionOf(first.redirectUrl),
+      cardNumber: sandboxCards.succeeds,
+      expiry: '1239',
+      cvc: '123',
+    });
+    const next = (await startCard(other, editable, amount)).body.data;
+    expect(next.payment.id).not.toBe(first.payment.id);
+  });
+});
+
+describe('the sandbox card page', () => {
+  it('reads an expiry typed without the slash, and refuses a malformed one naming the field', async () => {
+    const { redirectUrl } = (await startCard(other, editable, editable.minAmount + 13)).body.data;
+    const session = sessionOf(redirectUrl);
+    const bad = await t.call(sandboxPay, { session, cardNumber: sandboxCards.declined, expiry: '13/29', cvc: '123' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.issues).toEqual([{ path: ['expiry'], rule: 'invalid_format' }]);
+    const ok = await t.call(sandboxPay, { session, cardNumber: '4000-0000-0000-0002', expiry: '12 29', cvc: '123' });
+    expect(ok.body.data.status).toBe('declined');
+  });
+});
+
+describe('staff exports', () => {
+  it('write texts in the reader’s language and name the file by the day in Bishkek', async () => {
+    expect(exportFileName('ru', new Date('2026-11-27T20:30:00Z'), 'csv')).toBe('platezhi-2026-11-28.csv');
+    expect(exportFileName('en', new Date('2026-11-27T17:59:00Z'), 'xlsx')).toBe('payments-2026-11-27.xlsx');
+    for (const [lang, header, method, status] of [
+      ['ru', 'Способ', 'Банковский перевод', 'Оплачено'],
+      ['kg', 'Ыкма', 'Банк которуусу', 'Төлөндү'],
+      ['en', 'Method', 'Bank transfer', 'Paid'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${staffPaymentsExport.path}?format=csv&method=bank&status=paid&lang=${lang}`,
+        headers: { cookie: staff },
+      });
+      expect(res.headers['content-disposition']).toMatch(/-\d{4}-\d{2}-\d{2}\.csv/);
+      const rows = csvRows(res.body);
+      const columns = Object.keys(rows[0] ?? {});
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row[header]).toBe(method);
+        expect(row[columns[columns.indexOf(header) + 1] as string]).toBe(status);
+      }
+      expect(res.body).not.toMatch(/,(bank|card|paid|pending|failed),/);
+    }
+  });
+
+  it('never let a spreadsheet read a field as a formula or split it on either delimiter', async () => {
+    await t.database.db.execute(
+      sql`UPDATE users SET last_name = 'Иванов;=1+2', first_name = '@SUM(A1)', patronymic = '"x"' WHERE login = 'student2'`,
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${staffPaymentsExport.path}?format=csv&q=${encodeURIComponent('Иванов')}`,
+      headers: { cookie: staff },
+    });
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines.slice(1)) {
+      expect(line).toContain(`,"Иванов;'=1+2 @SUM(A1) ""x""",`);
+      // Split as Excel in a Russian locale would (on ';'), no cell starts with a formula character.
+      for (const cell of line.split(';')) expect(cell.replace(/^[\s"]*/, '')).not.toMatch(/^[=+\-@]/);
+    }
+    expect(csvRows(res.body)[0]?.Студент).toBe(`Иванов;'=1+2 @SUM(A1) "x"`);
   });
 });

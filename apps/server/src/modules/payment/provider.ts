@@ -11,6 +11,8 @@ import { invalidInput, validationError } from '../../lib/validation.ts';
 export interface CardProvider {
   /** The name payments record as their provider. */
   readonly name: string;
+  /** A test provider (the sandbox): its payments move no money, are marked as tests and never count as paid. */
+  readonly test: boolean;
   /** Opens the card page of a payment; answers the provider's reference and the page's address. */
   createCheckout(order: CheckoutOrder): Promise<{ providerRef: string; redirectUrl: string }>;
   /** The card page of a checkout made before (a repeated request of the same payment). */

@@ -36,6 +36,10 @@ const labels = {
     reference: 'Номер операции',
     status: 'Статус',
     paid: 'Оплачено',
+    due: 'Стоимость услуги',
+    surplus: 'Переплата',
+    test: 'ТЕСТОВЫЙ ПЛАТЁЖ',
+    testNote: 'Тестовый платёж через песочницу: деньги не списывались, квитанция не подтверждает оплату.',
     note: 'Время указано по Бишкеку. Квитанция сформирована порталом.',
   },
   kg: {
@@ -55,6 +59,10 @@ const labels = {
     reference: 'Операциянын номери',
     status: 'Абалы',
     paid: 'Төлөнгөн',
+    due: 'Кызматтын баасы',
+    surplus: 'Ашыкча төлөм',
+    test: 'СЫНОО ТӨЛӨМҮ',
+    testNote: 'Сыноо чөйрөсүндөгү төлөм: акча алынган жок, квитанция төлөмдү тастыктабайт.',
     note: 'Убакыт Бишкек боюнча көрсөтүлгөн. Квитанцияны портал түздү.',
   },
   en: {
@@ -74,11 +82,18 @@ const labels = {
     reference: 'Transaction reference',
     status: 'Status',
     paid: 'Paid',
+    due: 'Price of the service',
+    surplus: 'Surplus',
+    test: 'TEST PAYMENT',
+    testNote: 'A test payment through the sandbox: no money was taken, and this receipt confirms no payment.',
     note: 'Times are Bishkek time. Receipt issued by the portal.',
   },
 } satisfies Record<Lang, Record<string, string>>;
 
-/** The receipt of a paid payment, as a one-page A5 PDF in the reader's language. */
+/**
+ * The receipt of a paid payment, as a one-page A5 PDF in the reader's language: the amount is what arrived (a surplus
+ * over the price shown apart); a test payment says so in its title and its note.
+ */
 export async function receiptPdf(row: PaymentRow, university: string, lang: Lang): Promise<Buffer> {
   const l = labels[lang];
   const serviceName = lang === 'kg' ? row.service.nameKg : lang === 'en' ? row.service.nameEn : row.service.name;
@@ -91,6 +106,7 @@ export async function receiptPdf(row: PaymentRow, university: string, lang: Lang
     content: [
       { text: university, bold: true, fontSize: 12, color: '#4967a3' },
       { text: l.title, bold: true, fontSize: 16, margin: [0, 10, 0, 2] },
+      ...(row.test ? [{ text: l.test, bold: true, fontSize: 14, color: '#c92a2a', margin: [0, 0, 0, 2] }] : []),
       { text: `${l.number} ${row.id}`, color: '#555555', margin: [0, 0, 0, 12] },
       {
         table: {
@@ -104,7 +120,13 @@ export async function receiptPdf(row: PaymentRow, university: string, lang: Lang
             line(l.method, row.method === 'card' ? l.card : l.bank),
             line(l.paidAt, row.paidAt ? bishkekTime(row.paidAt) : '—'),
             line(l.reference, row.providerRef ?? '—'),
-            line(l.status, l.paid),
+            line(l.status, row.test ? `${l.paid} (${l.test})` : l.paid),
+            ...(row.received > row.amount
+              ? [
+                  line(l.due, `${formatSom(row.amount, lang)} ${l.som}`),
+                  line(l.surplus, `${formatSom(row.received - row.amount, lang)} ${l.som}`),
+                ]
+              : []),
           ],
         },
         layout: {
@@ -118,10 +140,11 @@ export async function receiptPdf(row: PaymentRow, university: string, lang: Lang
       {
         columns: [
           { text: l.amount, bold: true, fontSize: 13 },
-          { text: `${formatSom(row.amount, lang)} ${l.som}`, bold: true, fontSize: 13, alignment: 'right' },
+          { text: `${formatSom(row.received, lang)} ${l.som}`, bold: true, fontSize: 13, alignment: 'right' },
         ],
         margin: [0, 14, 0, 14],
       },
+      ...(row.test ? [{ text: l.testNote, fontSize: 9, bold: true, color: '#c92a2a', margin: [0, 0, 0, 6] }] : []),
       { text: l.note, fontSize: 8, color: '#777777' },
     ],
   });

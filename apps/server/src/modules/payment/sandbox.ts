@@ -16,19 +16,21 @@ import { type CallbackEvent, type CardProvider, signCallback, verifyCallback } f
  * to the portal's callback as a provider's server would.
  */
 
-/** How long a sandbox card page stays open. */
-const orderTtlMs = 30 * 60_000;
-
 export const sandboxPagePath = (session: string) => `/lms/sandbox/pay/${session}`;
 
-/** The adapter the portal uses when PAYMENT_PROVIDER is 'sandbox'. */
+/**
+ * The adapter the portal uses when PAYMENT_PROVIDER is 'sandbox' (or in the embedded demo). Its card page stays open
+ * for `ttlMs`, as long as the portal keeps the payment pending.
+ */
 export function createSandboxProvider(deps: {
   repo: PaymentRepository;
   secret: string;
+  ttlMs: number;
   now: () => Date;
 }): CardProvider {
   return {
     name: 'sandbox',
+    test: true,
     async createCheckout(order) {
       const session = randomBytes(24).toString('base64url');
       await deps.repo.createSandboxOrder({
@@ -37,7 +39,7 @@ export function createSandboxProvider(deps: {
         amount: order.amount,
         description: order.description,
         returnUrl: order.returnUrl,
-        expiresAt: new Date(deps.now().getTime() + orderTtlMs),
+        expiresAt: new Date(deps.now().getTime() + deps.ttlMs),
       });
       return { providerRef: session, redirectUrl: sandboxPagePath(session) };
     },

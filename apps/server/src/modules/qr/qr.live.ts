@@ -1,8 +1,10 @@
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
-import type { AttemptNotice } from './qr.service.ts';
 
-/** The NOTIFY channel of QR check-in: `<teacher id>.<session id>` when a scan was recorded. */
-export const qrChannel = 'qr';
+/** A scan was recorded in this teacher's session (the live count on the projector follows). */
+interface AttemptNotice {
+  teacherId: number;
+  sessionId: number;
+}
 
 /** Scans of one check-in within this long reach the teacher's screen as one update (300 scans in 10 s stay cheap). */
 const gatherMs = 200;
@@ -14,7 +16,6 @@ const gatherMs = 200;
 export function createQrLive(deps: {
   hub: RealtimeHub;
   counts: (teacherId: number, sessionId: number) => Promise<{ accepted: number; refused: number } | null>;
-  notify: (payload: string) => Promise<void>;
   onError: (err: unknown) => void;
 }) {
   const pending = new Map<string, AttemptNotice>();
@@ -35,17 +36,13 @@ export function createQrLive(deps: {
   }
 
   return {
-    /** Announces a recorded scan to every instance. Never throws. */
-    publish(notice: AttemptNotice): void {
-      deps.notify(`${notice.teacherId}.${notice.sessionId}`).catch(deps.onError);
-    },
-    /** A notice from any instance: the teacher hears of it if their socket is here. */
-    receive(payload: string): void {
-      const m = /^(\d+)\.(\d+)$/.exec(payload);
+    /** A scan recorded on any instance (topic `qr`, '<teacher id>.<session id>'): the teacher hears of it if their socket is here. */
+    receive(payload: string | null): void {
+      const m = /^(\d+)\.(\d+)$/.exec(payload ?? '');
       if (!m) return;
       const notice = { teacherId: Number(m[1]), sessionId: Number(m[2]) };
       if (deps.hub.present([notice.teacherId]).length === 0) return;
-      pending.set(payload, notice);
+      pending.set(m[0], notice);
       timer ??= setTimeout(() => void flush(), gatherMs);
     },
     stop(): void {

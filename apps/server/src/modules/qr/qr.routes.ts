@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { qrAttemptsList, qrScan, qrStart, qrStop, qrToken, qrVisit } from '@okuu/contracts/qr/checkin';
 import { qrTime } from '@okuu/contracts/qr/time';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,22 +9,30 @@ import { maxAccuracyM } from './qr.token.ts';
 
 type QrService = ReturnType<typeof createQrService>;
 
-/** The phone's own mark, kept a year: one phone cannot check in several students in a row. */
+/**
+ * The phone's own mark, kept a year: one phone cannot check in several students. Its value is issued and signed by the
+ * server (a client cannot choose one), and a ticket is good only with the cookie of the phone that scanned it.
+ */
 const deviceCookie = 'okuu_device';
 
-/** The phone's device id, set on its first scan. */
-function deviceId(request: FastifyRequest, reply: FastifyReply, secure: 'auto' | 'true' | 'false'): string {
-  const known = request.cookies[deviceCookie];
-  if (known && /^[\w-]{22}$/.test(known)) return known;
-  const id = randomBytes(16).toString('base64url');
-  reply.setCookie(deviceCookie, id, {
+/** The phone's device id from its signed cookie; a new one (and its cookie) when it has none the server signed. */
+async function deviceOf(
+  qr: QrService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secure: 'auto' | 'true' | 'false',
+): Promise<string> {
+  const known = await qr.deviceOf(request.cookies[deviceCookie]);
+  if (known) return known;
+  const fresh = await qr.newDevice();
+  reply.setCookie(deviceCookie, fresh.cookie, {
     path: '/api/qr',
     httpOnly: true,
     sameSite: 'lax',
     secure: cookieIsSecure(request, secure),
     maxAge: 365 * 24 * 3600,
   });
-  return id;
+  return fresh.id;
 }
 
 const refusalText: Record<QrRefusal, string> = {
@@ -36,6 +43,7 @@ const refusalText: Record<QrRefusal, string> = {
   qr_too_far: 'You are too far from the room.',
   qr_fix_too_coarse: "The phone's location is too rough to tell the room from the street.",
   qr_device_used: 'This phone has just checked in another student.',
+  qr_ticket_used: 'This scan was made on another phone, or another student has used it. Scan the code with your phone.',
 };
 
 function refusal(reason: QrRefusal, extra: { distance?: number; radius?: number; accuracy: number }): AppError {
@@ -103,9 +111,8 @@ export function qrRoutes(
       return { lesson: await qr.lesson(input.sessionId), running: owned.running, ...list };
     }),
     bind(qrScan, async ({ input, request, reply }) => {
-      const scanned = await qr.scan(input.token, now());
+      const scanned = await qr.scan(input.token, now(), await deviceOf(qr, request, reply, opts.secureCookie));
       if (!scanned.ok) throw refusal(scanned.reason, { accuracy: 0 });
-      deviceId(request, reply, opts.secureCookie);
       return {
         ticket: scanned.ticket,
         expiresAt: scanned.expiresAt.toISOString(),
@@ -120,7 +127,7 @@ export function qrRoutes(
           latitude: input.y,
           longitude: input.x,
           accuracyM: input.accuracy,
-          deviceId: deviceId(request, reply, opts.secureCookie),
+          deviceId: await deviceOf(qr, request, reply, opts.secureCookie),
         },
         now(),
       );

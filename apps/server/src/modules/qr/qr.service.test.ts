@@ -3,11 +3,11 @@ import { addDays, weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/wee
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAll } from '../../../test/callers.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, qrDeps, type TestApp, testChanges } from '../../../test/harness.ts';
 import { lessonOnDay } from '../../../test/lesson-on-day.ts';
 import { createJournalRepository } from '../journal/journal.repository.ts';
 import { createQrService } from './qr.service.ts';
-import { qrGraceMs, qrStepMs, tokenAt } from './qr.token.ts';
+import { qrGraceMs, qrStepMs, ticketAt, tokenAt } from './qr.token.ts';
 
 let t: TestApp;
 let qr: ReturnType<typeof createQrService>;
@@ -60,7 +60,7 @@ async function attempts(sessionId: number) {
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  qr = createQrService(db, createJournalRepository(db));
+  qr = createQrService(db, qrDeps(t));
   const [group] = await rows<{ id: number }>(
     sql`select e.id from schedule_entries e
         where e.group_id is not null
@@ -209,10 +209,15 @@ describe('qr check-in', () => {
       timeSlotId: entry.slotId,
       timesCount: 1,
     };
-    const listed = await createJournalRepository(t.database.db).qrCheckins(ref);
+    const listed = await createJournalRepository(t.database.db, testChanges(t.database)).qrCheckins(ref);
     // The earlier tests accepted each of the three classmates (in their own sessions); the outsider never.
     expect(listed.map((s) => s.id).sort((a, b) => a - b)).toEqual([...classmates].sort((a, b) => a - b));
-    expect(await createJournalRepository(t.database.db).qrCheckins({ ...ref, visitDate: '2026-11-26' })).toEqual([]);
+    expect(
+      await createJournalRepository(t.database.db, testChanges(t.database)).qrCheckins({
+        ...ref,
+        visitDate: '2026-11-26',
+      }),
+    ).toEqual([]);
   });
 
   it("tells the server's time (qr/time)", async () => {
@@ -267,5 +272,50 @@ describe('qr check-in', () => {
     } finally {
       await rows(sql`update schedule_entries set week_parity = 'every' where id = ${entry.id}`);
     }
+  });
+
+  it('accepts one student per phone in a check-in, however many ask at once (8 trials)', async () => {
+    for (let trial = 0; trial < 8; trial++) {
+      const { id, token } = await started();
+      const now = during(1_000);
+      const shown = await token(now);
+      const phone = { token: shown, ...inRoom(), deviceId: `race-${trial}` };
+      const results = await Promise.all(classmates.map((student) => qr.visit(student, phone, now)));
+      expect(
+        results.filter((r) => r.ok),
+        `trial ${trial}`,
+      ).toHaveLength(1);
+      expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.reason)).toEqual(['qr_device_used', 'qr_device_used']);
+      expect((await attempts(id)).filter((a) => a.result === 'accepted')).toHaveLength(1);
+    }
+  });
+
+  it('takes a ticket only on the phone that scanned it, and for the first student who comes with it', async () => {
+    const { id } = await started();
+    const now = during(1_000);
+    const [secret] = await rows<{ secret: string }>(sql`select secret from qr_sessions where id = ${id}`);
+    const { ticket } = ticketAt((secret as { secret: string }).secret, id, now, 'P'.repeat(22));
+    const [first, second] = classmates as [number, number];
+    // Another phone (or none: the route passes the cookie's id) cannot use it.
+    const elsewhere = { token: ticket, ...inRoom(), deviceId: 'Q'.repeat(22) };
+    expect(await qr.visit(first, elsewhere, now)).toMatchObject({ ok: false, reason: 'qr_ticket_used' });
+    // On its phone, the first student who comes with it holds it, even when refused (here: too far).
+    const far = {
+      token: ticket,
+      latitude: entry.lat + 0.018,
+      longitude: entry.lon,
+      accuracyM: 10,
+      deviceId: 'P'.repeat(22),
+    };
+    expect(await qr.visit(first, far, during(2_000))).toMatchObject({ ok: false, reason: 'qr_too_far' });
+    const handedOn = { token: ticket, ...inRoom(), deviceId: 'P'.repeat(22) };
+    expect(await qr.visit(second, handedOn, during(3_000))).toMatchObject({ ok: false, reason: 'qr_ticket_used' });
+    expect(await qr.visit(first, handedOn, during(4_000))).toMatchObject({ ok: true, repeat: false });
+    expect((await attempts(id)).map((a) => a.result)).toEqual([
+      'qr_ticket_used',
+      'qr_too_far',
+      'qr_ticket_used',
+      'accepted',
+    ]);
   });
 });

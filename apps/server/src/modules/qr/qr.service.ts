@@ -1,10 +1,21 @@
 import { runsInWeek, type WeekParity, weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
 import { type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
-import type { createJournalRepository } from '../journal/journal.repository.ts';
-import { checkPlace, newSessionSecret, ticketAt, tokenAt, tokenSessionId, verifyToken } from './qr.token.ts';
-
-type JournalRepository = ReturnType<typeof createJournalRepository>;
+import type { Change, Changes } from '../../lib/changes.ts';
+import type { JournalService } from '../journal/journal.service.ts';
+import { createQrRepository } from './qr.repository.ts';
+import {
+  checkPlace,
+  isTicket,
+  newDevice,
+  newSessionSecret,
+  ticketAt,
+  tokenAt,
+  tokenSessionId,
+  verifyDevice,
+  verifyToken,
+} from './qr.token.ts';
 
 /** Minutes before a slot's start and after its end when a check-in is still "now" (QR_WINDOW_MINUTES). */
 export const lessonWindowMin = 10;
@@ -21,7 +32,8 @@ export type QrRefusal =
   | 'qr_not_now'
   | 'qr_too_far'
   | 'qr_fix_too_coarse'
-  | 'qr_device_used';
+  | 'qr_device_used'
+  | 'qr_ticket_used';
 
 export type VisitResult =
   | { ok: true; repeat: boolean; distance: number; sessionId: number }
@@ -45,17 +57,12 @@ export interface AttemptRow {
   at: string;
 }
 
-/** A scan was recorded in this teacher's session (the live count on the projector follows). */
-export interface AttemptNotice {
-  teacherId: number;
-  sessionId: number;
-}
-
 export interface VisitInput {
   token: string;
   latitude: number;
   longitude: number;
   accuracyM: number;
+  /** The phone's device id, as its signed cookie carries it (deviceOf). */
   deviceId: string;
 }
 
@@ -85,11 +92,23 @@ interface SessionRow {
  */
 export function createQrService(
   db: Db,
-  journal: JournalRepository,
-  opts: { windowMin?: number; publish?: (notice: AttemptNotice) => void } = {},
+  deps: { changes: Changes; journal: Pick<JournalService, 'inAudience' | 'markPresent'> },
+  opts: { windowMin?: number } = {},
 ) {
+  const { changes, journal } = deps;
   const windowMin = opts.windowMin ?? lessonWindowMin;
-  const publish = opts.publish ?? (() => {});
+  /** A scan was recorded: the teacher's projector counts again (topic `qr`). */
+  const counted = (change: Change, s: { teacherId: number; id: number }) =>
+    change.announce('qr', `${s.teacherId}.${s.id}`);
+  const repo = createQrRepository(db);
+  let deviceKey: Promise<string> | undefined;
+  const key = () => {
+    deviceKey ??= repo.deviceKey().catch((err) => {
+      deviceKey = undefined;
+      throw err;
+    });
+    return deviceKey;
+  };
   const rows = async <T>(query: SQL, on: Db = db): Promise<T[]> =>
     ((await on.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -114,30 +133,31 @@ export function createQrService(
     return row ?? null;
   }
 
-  async function record(
+  const record = (
     sessionId: number,
     studentId: number,
     input: VisitInput,
-    result: 'accepted' | QrRefusal,
+    result: 'accepted' | Exclude<QrRefusal, 'qr_forged'>,
     distance: number | null,
     now: Date,
     on: Db = db,
-  ): Promise<boolean> {
-    const inserted = await rows<{ id: number }>(
-      sql`insert into qr_attempts (session_id, student_id, device_id, distance_m, accuracy_m, result, at)
-          values (${sessionId}, ${studentId}, ${input.deviceId}, ${distance}, ${input.accuracyM}, ${result},
-            ${now.toISOString()})
-          on conflict (session_id, student_id) where result = 'accepted' do nothing
-          returning id`,
+  ) =>
+    repo.record(
+      {
+        sessionId,
+        studentId,
+        deviceId: input.deviceId,
+        ticket: isTicket(input.token) ? input.token : null,
+        distanceM: distance,
+        accuracyM: input.accuracyM,
+        result,
+        at: now,
+      },
       on,
     );
-    return inserted.length > 0;
-  }
 
   // What a session is for never changes: its lesson, kept once read (a lecture's scans all ask for it).
-  const lessons = new Map<number, LessonInfo>();
-  let presentId: number | undefined;
-  const keptLessons = 500;
+  const lessons = new LRUCache<number, LessonInfo>({ max: 500 });
 
   async function lesson(sessionId: number): Promise<LessonInfo> {
     const kept = lessons.get(sessionId);
@@ -155,7 +175,6 @@ export function createQrService(
           where s.id = ${sessionId}`,
     );
     if (!row) throw new Error(`No check-in session ${sessionId}`);
-    if (lessons.size >= keptLessons) lessons.delete(lessons.keys().next().value as number);
     lessons.set(sessionId, row);
     return row;
   }
@@ -262,18 +281,32 @@ export function createQrService(
       return row ?? null;
     },
 
-    /** A scanned token traded for a ticket that keeps the moment of the scan; a refusal when the token is not good. */
+    /** The device id a phone's cookie carries, when the server signed it; null otherwise. */
+    async deviceOf(cookie: string | undefined): Promise<string | null> {
+      return cookie ? verifyDevice(await key(), cookie) : null;
+    },
+
+    /** A new device id for a phone, and the signed cookie value that carries it. */
+    async newDevice(): Promise<{ id: string; cookie: string }> {
+      return newDevice(await key());
+    },
+
+    /**
+     * A scanned token traded for a ticket that keeps the moment of the scan, good on the scanning phone (`deviceId`)
+     * only; a refusal when the token is not good.
+     */
     async scan(
       token: string,
       now: Date,
+      deviceId: string,
     ): Promise<{ ok: true; ticket: string; expiresAt: Date; sessionId: number } | { ok: false; reason: QrRefusal }> {
       const sessionId = tokenSessionId(token);
       const s = sessionId === null ? null : await session(sessionId, now);
-      if (!s || token.startsWith('k')) return { ok: false, reason: 'qr_forged' };
+      if (!s || isTicket(token)) return { ok: false, reason: 'qr_forged' };
       const check = verifyToken(token, s.secret, s.id, now);
       if (!check.ok) return { ok: false, reason: check.reason };
       if (s.stopped || !s.inWindow) return { ok: false, reason: 'qr_not_now' };
-      return { ok: true, sessionId: s.id, ...ticketAt(s.secret, s.id, now) };
+      return { ok: true, sessionId: s.id, ...ticketAt(s.secret, s.id, now, deviceId) };
     },
 
     /** Stops the teacher's session; false when it is not theirs or already stopped. */
@@ -295,7 +328,9 @@ export function createQrService(
     /**
      * A student's scan. Refusals other than a forged token keep an attempt row (the teacher's list of who was refused
      * and why) and write nothing else; an acceptance records the attempt and 'present' in the journal in one
-     * transaction, once: a repeat is a success that writes nothing.
+     * transaction, once: a repeat is a success that writes nothing. A ticket serves the phone that scanned it and the
+     * first student who comes with it; a phone serves one student per check-in (and none other for deviceLockMin),
+     * which the database's unique key holds when requests race.
      */
     async visit(studentId: number, input: VisitInput, now: Date): Promise<VisitResult> {
       const sessionId = tokenSessionId(input.token);
@@ -303,12 +338,19 @@ export function createQrService(
       if (!s) return { ok: false, reason: 'qr_forged' };
       const check = verifyToken(input.token, s.secret, s.id, now);
       if (!check.ok && check.reason === 'qr_forged') return { ok: false, reason: 'qr_forged' };
-      const refuse = async (reason: QrRefusal, distance?: number): Promise<VisitResult> => {
-        await record(s.id, studentId, input, reason, distance ?? null, now);
-        publish({ teacherId: s.teacherId, sessionId: s.id });
+      const refuse = async (reason: Exclude<QrRefusal, 'qr_forged'>, distance?: number): Promise<VisitResult> => {
+        await changes.transaction(async (tx, change) => {
+          await record(s.id, studentId, input, reason, distance ?? null, now, tx);
+          counted(change, s);
+        });
         return distance === undefined ? { ok: false, reason } : { ok: false, reason, distance, radius: s.radiusM };
       };
       if (!check.ok) return refuse('qr_stale');
+      if (check.device !== undefined) {
+        if (check.device !== input.deviceId) return refuse('qr_ticket_used');
+        const holder = await repo.ticketHolder(s.id, input.token, input.deviceId);
+        if (holder !== null && holder !== studentId) return refuse('qr_ticket_used');
+      }
       if (s.stopped || !s.inWindow) return refuse('qr_not_now');
       if (!(await journal.inAudience(s.groupType, s.audienceId, studentId))) return refuse('qr_not_in_audience');
       const place = checkPlace(
@@ -316,24 +358,22 @@ export function createQrService(
         { latitude: input.latitude, longitude: input.longitude, accuracyM: input.accuracyM },
       );
       // This student's acceptance (a repeat), and another student's by this device (the device rule), in one look.
-      const earlier = await rows<{ mine: boolean; distance: number | null }>(
-        sql`select student_id = ${studentId} as mine, distance_m as distance from qr_attempts
-            where result = 'accepted' and (
-              (session_id = ${s.id} and student_id = ${studentId})
-              or (device_id = ${input.deviceId} and student_id <> ${studentId}
-                and (session_id = ${s.id} or at > ${now.toISOString()}::timestamptz - make_interval(mins => ${deviceLockMin}))))
-            order by 1 desc limit 1`,
-      );
-      const done = earlier.find((e) => e.mine);
-      if (done) return { ok: true, repeat: true, distance: done.distance ?? place.distance, sessionId: s.id };
+      const earlier = await repo.earlier({
+        sessionId: s.id,
+        studentId,
+        deviceId: input.deviceId,
+        now,
+        lockMin: deviceLockMin,
+      });
+      if (earlier.mine) {
+        return { ok: true, repeat: true, distance: earlier.mine.distance ?? place.distance, sessionId: s.id };
+      }
       if (!place.ok) return refuse(place.reason, Math.round(place.distance));
-      if (earlier.length > 0) return refuse('qr_device_used');
-      presentId ??= (await rows<{ id: number }>(sql`select id from journal_assessments where code = '+'`))[0]?.id;
-      if (presentId === undefined) throw new Error("The assessment scale has no '+' (present)");
-      const present = { id: presentId };
-      const first = await journal.transaction(async (tx) => {
+      if (earlier.deviceTaken) return refuse('qr_device_used');
+      const first = await changes.transaction(async (tx, change) => {
         if (!(await record(s.id, studentId, input, 'accepted', place.distance, now, tx))) return false;
-        const lessonId = await journal.ensureLesson(
+        await journal.markPresent(
+          change,
           {
             year: s.year,
             ws: s.ws,
@@ -345,14 +385,18 @@ export function createQrService(
             timeSlotId: s.timeSlotId,
             timesCount: 1,
           },
+          studentId,
           s.teacherId,
-          tx,
         );
-        await journal.putMark(lessonId, studentId, present.id, s.teacherId, tx);
+        counted(change, s);
         return true;
       });
-      if (first) publish({ teacherId: s.teacherId, sessionId: s.id });
-      return { ok: true, repeat: !first, distance: place.distance, sessionId: s.id };
+      if (first) return { ok: true, repeat: false, distance: place.distance, sessionId: s.id };
+      // A request at the same moment won: this student's own (a repeat), or another student's on this phone.
+      const raced = await repo.earlier({ sessionId: s.id, studentId, deviceId: input.deviceId, now, lockMin: 0 });
+      if (raced.mine)
+        return { ok: true, repeat: true, distance: raced.mine.distance ?? place.distance, sessionId: s.id };
+      return refuse('qr_device_used');
     },
   };
 }

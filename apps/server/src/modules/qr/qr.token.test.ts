@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   checkPlace,
   distanceM,
+  newDevice,
   newSessionSecret,
   qrGraceMs,
   qrStepMs,
   stepAt,
+  ticketAt,
   tokenAt,
   tokenSessionId,
+  verifyDevice,
   verifyToken,
 } from './qr.token.ts';
 
@@ -54,6 +57,25 @@ describe('qr token', () => {
     expect(verifyToken(future, secret, 7, t0)).toMatchObject({ ok: false, reason: 'qr_forged' });
     expect(verifyToken('garbage', secret, 7, t0)).toMatchObject({ ok: false, reason: 'qr_forged' });
     expect(tokenSessionId('garbage')).toBeNull();
+  });
+});
+
+describe('qr ticket and device', () => {
+  it("names the phone it was issued to, and cannot be moved to another phone's id", () => {
+    const { ticket } = ticketAt(secret, 7, t0, 'A'.repeat(22));
+    expect(verifyToken(ticket, secret, 7, at(60_000))).toMatchObject({ ok: true, device: 'A'.repeat(22) });
+    const moved = ticket.replace('A'.repeat(22), 'B'.repeat(22));
+    expect(verifyToken(moved, secret, 7, at(60_000))).toMatchObject({ ok: false, reason: 'qr_forged' });
+  });
+
+  it('takes only a device id the server signed: not one a client chose, nor one signed with another key', () => {
+    const key = newSessionSecret();
+    const phone = newDevice(key);
+    expect(verifyDevice(key, phone.cookie)).toBe(phone.id);
+    expect(verifyDevice(key, phone.id)).toBeNull();
+    expect(verifyDevice(key, `${'C'.repeat(22)}.${phone.cookie.split('.')[1]}`)).toBeNull();
+    expect(verifyDevice(newSessionSecret(), phone.cookie)).toBeNull();
+    expect(verifyDevice(key, undefined)).toBeNull();
   });
 });
 

@@ -13,7 +13,8 @@ export const qrGraceMs = 3_000;
 const forged = { ok: false, reason: 'qr_forged', sessionId: null } as const;
 
 export type TokenCheck =
-  | { ok: true; sessionId: number; step: number }
+  /** `device`: for a ticket, the phone it was issued to. */
+  | { ok: true; sessionId: number; step: number; device?: string }
   | { ok: false; reason: 'qr_forged' | 'qr_stale'; sessionId: number | null };
 
 /** A fresh per-session secret. */
@@ -44,7 +45,7 @@ export const ticketTtlMs = 5 * 60_000;
 const clockSkewMs = 5_000;
 
 const tokenShape = /^(\d{1,9})\.(\d{1,15})\.([A-Za-z0-9_-]{22})$/;
-const ticketShape = /^k(\d{1,9})\.(\d{1,15})\.([A-Za-z0-9_-]{22})$/;
+const ticketShape = /^k(\d{1,9})\.(\d{1,15})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/;
 
 /** The session id a token or ticket claims, before it is verified (to look up the secret); null for any other shape. */
 export function tokenSessionId(token: string): number | null {
@@ -52,26 +53,60 @@ export function tokenSessionId(token: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+const ticketMac = (secret: string, sessionId: number, ms: number, device: string) =>
+  createHmac('sha256', secret).update(`k${sessionId}.${ms}.${device}`).digest().subarray(0, 16);
+
 /**
- * A ticket: `k<session id>.<scan time in ms>.<mac>`, signed like a token. It records that a current token was scanned
- * at that moment, so that a student who must sign in first is not refused for the minutes it takes.
+ * A ticket: `k<session id>.<scan time in ms>.<device id>.<mac>`, signed like a token. It records that a current token
+ * was scanned at that moment by that phone, so that a student who must sign in first is not refused for the minutes it
+ * takes; it is good on that phone only.
  */
-export function ticketAt(secret: string, sessionId: number, now: Date): { ticket: string; expiresAt: Date } {
+export function ticketAt(
+  secret: string,
+  sessionId: number,
+  now: Date,
+  device: string,
+): { ticket: string; expiresAt: Date } {
   const ms = now.getTime();
-  const mac = createHmac('sha256', secret).update(`k${sessionId}.${ms}`).digest().subarray(0, 16);
-  return { ticket: `k${sessionId}.${ms}.${mac.toString('base64url')}`, expiresAt: new Date(ms + ticketTtlMs) };
+  const mac = ticketMac(secret, sessionId, ms, device).toString('base64url');
+  return { ticket: `k${sessionId}.${ms}.${device}.${mac}`, expiresAt: new Date(ms + ticketTtlMs) };
 }
 
-/** Checks a ticket as verifyToken checks a token: forged, stale (older than ticketTtlMs), or good. */
+/** Checks a ticket as verifyToken checks a token: forged, stale (older than ticketTtlMs), or good (and whose). */
 function verifyTicket(m: RegExpExecArray, secret: string, sessionId: number, now: Date): TokenCheck {
   const ms = Number(m[2]);
-  const given = Buffer.from(m[3] ?? '', 'base64url');
-  const expected = createHmac('sha256', secret).update(`k${sessionId}.${ms}`).digest().subarray(0, 16);
+  const device = m[3] ?? '';
+  const given = Buffer.from(m[4] ?? '', 'base64url');
+  const expected = ticketMac(secret, sessionId, ms, device);
   if (given.length !== expected.length || !timingSafeEqual(given, expected) || ms > now.getTime() + clockSkewMs) {
     return { ok: false, reason: 'qr_forged', sessionId };
   }
   if (now.getTime() - ms > ticketTtlMs) return { ok: false, reason: 'qr_stale', sessionId };
-  return { ok: true, sessionId, step: stepAt(new Date(ms)) };
+  return { ok: true, sessionId, step: stepAt(new Date(ms)), device };
+}
+
+/** Whether a token is a ticket (what a scan gives) rather than the projector's token. */
+export const isTicket = (token: string) => token.startsWith('k');
+
+/**
+ * A phone's device id as its cookie carries it: `<id>.<mac>`, the id random (128 bits) and the mac an HMAC of it under
+ * the server's device key, so that a client cannot choose its own id. The id alone, or null for anything not signed so.
+ */
+export function newDevice(key: string): { id: string; cookie: string } {
+  const id = randomBytes(16).toString('base64url');
+  return { id, cookie: `${id}.${deviceMac(key, id)}` };
+}
+
+const deviceMac = (key: string, id: string) =>
+  createHmac('sha256', key).update(`device.${id}`).digest().subarray(0, 16).toString('base64url');
+
+export function verifyDevice(key: string, cookie: string | undefined): string | null {
+  const m = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/.exec(cookie ?? '');
+  if (!m) return null;
+  const id = m[1] as string;
+  const given = Buffer.from(m[2] as string, 'base64url');
+  const expected = Buffer.from(deviceMac(key, id), 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { addDays, mondayOf, runsInWeek, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
 import ical, { ICalEventRepeatingFreq } from 'ical-generator';
-import type { HalfYear } from '../misc/misc.service.ts';
+import type { HalfYear } from '../../lib/academic-calendar.ts';
 import type { LessonRow } from './schedule.repository.ts';
 
 /** Whom a lesson is for: a group, a subgroup or a stream (never a room: the room is its own line). */

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { roles } from '@okuu/contracts/endpoint';
 import { calendarFeedUrl } from '@okuu/contracts/schedule/calendar';
 import type { ScheduleLesson, WeekSchedule } from '@okuu/contracts/schedule/schedule';
+import type { HalfYear } from '../../lib/academic-calendar.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
 import { JsonReply } from '../../lib/replies.ts';
 import type { AuthUser } from '../../lib/session.ts';
-import type { HalfYear } from '../misc/misc.service.ts';
 import { calendarText } from './schedule.calendar.ts';
 import type { LessonRow, ScheduleRepository, SlotRow } from './schedule.repository.ts';
 
@@ -16,9 +16,6 @@ import type { LessonRow, ScheduleRepository, SlotRow } from './schedule.reposito
  * student's subgroups shows within it.
  */
 const weekCacheMs = 60_000;
-
-/** The NOTIFY channel that tells every instance the timetable's bells, rooms or lessons changed. */
-export const scheduleChannel = 'schedule';
 
 const named = (r: { name: string; nameKg: string; nameEn: string }) => ({
   name: r.name,

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type AuditRecord, createStaffRepository } from '../staff/staff.repository.ts';
+import { type Changes, transactionOf } from '../../lib/changes.ts';
 
 /** Reads and writes of the staff settings screen, all through SQL on `db` (a transaction's, for a change). */
 function queries(db: Db) {
@@ -10,9 +10,6 @@ function queries(db: Db) {
   return {
     rows,
     one,
-
-    /** The staff audit's own writer: the row goes into this transaction. */
-    audit: (record: AuditRecord) => createStaffRepository(db).audit(record),
 
     /** Serialises changes of one kind of record (overlap checks read, then write). */
     async lock(table: 'academic_years' | 'half_years' | 'time_slots' | 'rooms' | 'paid_services' | 'settings') {
@@ -29,6 +26,17 @@ function queries(db: Db) {
     },
 
     // Calendar.
+    /** The half-year whose dates contain `day` (YYYY-MM-DD), if the calendar has one. */
+    halfYearOn: (day: string) =>
+      one<{ academicYearId: number; kind: number }>(sql`select academic_year_id as "academicYearId", kind
+        from half_years where starts_on <= ${day} and ends_on >= ${day} limit 1`),
+    academicYearOn: (day: string) =>
+      one<{ id: number; name: string }>(sql`select id, name from academic_years
+        where starts_on <= ${day} and ends_on >= ${day} limit 1`),
+    /** A half-year's first and last day (YYYY-MM-DD), or null when the calendar has none. */
+    halfYear: (year: number, kind: number) =>
+      one<{ startsOn: string; endsOn: string }>(sql`select to_char(starts_on, 'YYYY-MM-DD') as "startsOn",
+        to_char(ends_on, 'YYYY-MM-DD') as "endsOn" from half_years where academic_year_id = ${year} and kind = ${kind}`),
     async years() {
       return rows<{ year: number; name: string; from: string; to: string }>(sql`
         select id as year, name, to_char(starts_on, 'YYYY-MM-DD') as "from", to_char(ends_on, 'YYYY-MM-DD') as "to"
@@ -296,13 +304,11 @@ export interface ServiceInput {
 
 export type SettingsQueries = ReturnType<typeof queries>;
 
-export function createSettingsRepository(db: Db) {
+export function createSettingsRepository(db: Db, changes: Changes) {
   return {
     ...queries(db),
-    /** Runs `fn` in one transaction: a change and its audit row commit together or not at all. */
-    transaction<T>(fn: (q: SettingsQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(queries(tx as unknown as Db)));
-    },
+    /** Runs `fn` in one change transaction: the change, its audit row and its announcement commit together. */
+    transaction: transactionOf(changes, queries),
   };
 }
 

@@ -18,20 +18,20 @@ import type { SettingsService } from './settings.service.ts';
 export function settingsRoutes(service: SettingsService): Binding[] {
   return [
     bind(institutionGet, async () => service.institution()),
-    bind(institutionSave, async ({ input, user }) => service.saveInstitution(user, input)),
-    bind(logoUpload, async ({ files, user }) => service.uploadLogo(user, files)),
+    bind(institutionSave, async ({ input }) => service.saveInstitution(input)),
+    bind(logoUpload, async ({ files }) => service.uploadLogo(files)),
 
     bind(calendarList, async () => service.calendar()),
-    bind(yearSave, async ({ input, user }) => service.saveYear(user, input)),
-    bind(yearDelete, async ({ input, user }) => service.deleteYear(user, input.year)),
-    bind(halfYearSave, async ({ input, user }) => service.saveHalfYear(user, input)),
-    bind(halfYearDelete, async ({ input, user }) => service.deleteHalfYear(user, input.year, input.ws)),
+    bind(yearSave, async ({ input }) => service.saveYear(input)),
+    bind(yearDelete, async ({ input }) => service.deleteYear(input.year)),
+    bind(halfYearSave, async ({ input }) => service.saveHalfYear(input)),
+    bind(halfYearDelete, async ({ input }) => service.deleteHalfYear(input.year, input.ws)),
 
     bind(campusList, async () => service.campus()),
-    bind(slotSave, async ({ input, user }) => service.saveSlot(user, input)),
-    bind(slotDelete, async ({ input, user }) => service.deleteSlot(user, input.id)),
-    bind(roomSave, async ({ input, user }) =>
-      service.saveRoom(user, input.id, {
+    bind(slotSave, async ({ input }) => service.saveSlot(input)),
+    bind(slotDelete, async ({ input }) => service.deleteSlot(input.id)),
+    bind(roomSave, async ({ input }) =>
+      service.saveRoom(input.id, {
         buildingId: input.id_building,
         number: input.number,
         capacity: input.capacity,
@@ -40,26 +40,26 @@ export function settingsRoutes(service: SettingsService): Binding[] {
         radius: input.radius,
       }),
     ),
-    bind(roomDelete, async ({ input, user }) => service.deleteRoom(user, input.id)),
+    bind(roomDelete, async ({ input }) => service.deleteRoom(input.id)),
 
     bind(registrationSettings, async () => service.registration()),
-    bind(windowSave, async ({ input, user }) => service.saveWindow(user, input)),
-    bind(windowDelete, async ({ input, user }) => service.deleteWindow(user, input.year, input.ws)),
-    bind(electiveSwitch, async ({ input, user }) => service.setElectives(user, input.isElective)),
+    bind(windowSave, async ({ input }) => service.saveWindow(input)),
+    bind(windowDelete, async ({ input }) => service.deleteWindow(input.year, input.ws)),
+    bind(electiveSwitch, async ({ input }) => service.setElectives(input.isElective)),
     bind(permissionList, async ({ input }) => service.permissions(input.year, input.ws)),
-    bind(permissionGrant, async ({ input, user }) => service.grant(user, input)),
-    bind(permissionRevoke, async ({ input, user }) => service.revoke(user, input)),
+    bind(permissionGrant, async ({ input }) => service.grant(input)),
+    bind(permissionRevoke, async ({ input }) => service.revoke(input)),
 
     bind(servicesList, async () => service.services()),
-    bind(serviceSave, async ({ input, user }) => {
+    bind(serviceSave, async ({ input }) => {
       const { id, minAmount, maxAmount, amount, ...rest } = input;
-      return service.saveService(user, id, {
+      return service.saveService(id, {
         ...rest,
         price: amount,
         minAmount: minAmount ?? amount,
         maxAmount: maxAmount ?? amount,
       });
     }),
-    bind(serviceDelete, async ({ input, user }) => service.deleteService(user, input.id)),
+    bind(serviceDelete, async ({ input }) => service.deleteService(input.id)),
   ];
 }

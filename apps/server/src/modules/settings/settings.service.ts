@@ -1,20 +1,35 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import type { AuditAction } from '@okuu/contracts/audit-actions';
 import type { ValidationIssue } from '@okuu/contracts/messages';
 import { logoImage } from '@okuu/contracts/misc/logo';
 import type { AcademicYearRow } from '@okuu/contracts/settings/calendar';
 import type { Institution } from '@okuu/contracts/settings/institution';
 import { institutionLimits } from '@okuu/contracts/settings/institution';
-import { academicYearName } from '../../lib/academic-calendar.ts';
+import { academicYearName, academicYearOf, type HalfYear, type Period } from '../../lib/academic-calendar.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createChangeCache } from '../../lib/change-cache.ts';
+import type { Topic } from '../../lib/changes.ts';
 import type { UploadedFile } from '../../lib/replies.ts';
-import type { AuthUser } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { validationError } from '../../lib/validation.ts';
-import type { Branding } from '../misc/misc.service.ts';
 import type { RoomInput, ServiceInput, SettingsQueries, SettingsRepository } from './settings.repository.ts';
 
-/** The branding the portal shows before anyone set one (misc.service keeps the same default). */
+/** The institution's branding (the `branding` setting); its name in the three languages, '' where missing. */
+export interface Branding {
+  name: string;
+  nameKg: string;
+  nameEn: string;
+  /** Storage key of the logo image, or null for the built-in default. */
+  logoKey: string | null;
+  width: number;
+  fontsize: number;
+}
+
+/** The half-year kind of a day the calendar does not cover (spec section 9). */
+const unknownHalfYear = 2;
+
+/** The branding the portal shows before anyone set one. */
 const defaultBranding: Branding = { name: 'Okuu', nameKg: '', nameEn: '', logoKey: null, width: 30, fontsize: 16 };
 
 /** The logo's address: /logo.image with a version from the stored file's key, so a new logo is fetched anew. */
@@ -44,38 +59,62 @@ function imageKind(head: Buffer): 'png' | 'jpg' | 'webp' | null {
   return null;
 }
 
-export function createSettingsService(deps: {
-  repo: SettingsRepository;
-  storage: Storage;
-  /** Today's year and half-year, as the portal decides them. */
-  currentPeriod: () => Promise<{ year: number; ws: number }>;
-  /** Tells every instance that the calendar changed (their cached periods go). */
-  calendarChanged: () => Promise<void>;
-  /** Tells every instance that bells or rooms changed (their cached timetables go). */
-  timetableChanged: () => Promise<void>;
-}) {
+/**
+ * The university's settings: the institution and its branding, the calendar (from which today's half-year follows),
+ * bells and rooms, registration windows and permissions, and services. This module owns their tables; the other
+ * modules read the calendar and the branding through it.
+ */
+export function createSettingsService(deps: { repo: SettingsRepository; storage: Storage; now?: () => Date }) {
   const { repo, storage } = deps;
+  const now = deps.now ?? (() => new Date());
 
-  /** Runs a change and its audit row in one transaction. */
+  /**
+   * The academic year and half-year of today, per the calendar. Every portal page asks for them, and they change a
+   * few times a year: kept a minute, and dropped at once when the calendar changes (topic `calendar`).
+   */
+  const periods = createChangeCache<Period>({ ttlMs: 60_000, maxEntries: 2 });
+  function currentPeriod(): Promise<Period> {
+    const day = now().toISOString().slice(0, 10);
+    return periods.get(day, async () => {
+      const [halfYear, academicYear] = await Promise.all([repo.halfYearOn(day), repo.academicYearOn(day)]);
+      const year = academicYear?.id ?? halfYear?.academicYearId ?? academicYearOf(now());
+      return { year, yearName: academicYear?.name ?? academicYearName(year), ws: halfYear?.kind ?? unknownHalfYear };
+    });
+  }
+
+  /** Half-years by year and kind, kept like today's period. */
+  const halfYears = createChangeCache<HalfYear | null>({ ttlMs: 60_000, maxEntries: 100 });
+
+  /**
+   * The half-year a call asks for: `year` and `ws` as given, each defaulting to today's. One the calendar does not
+   * have is refused with 404.
+   */
+  async function halfYearOf(input: { year?: number; ws?: number }): Promise<HalfYear> {
+    const today = input.year === undefined || input.ws === undefined ? await currentPeriod() : null;
+    const year = input.year ?? (today as Period).year;
+    const ws = input.ws ?? (today as Period).ws;
+    const found = await halfYears.get(`${year}/${ws}`, async () => {
+      const row = await repo.halfYear(year, ws);
+      return row && { year, ws, ...row };
+    });
+    if (!found) throw new AppError('not_found', `The calendar has no half-year ${ws} in academic year ${year}.`);
+    return found;
+  }
+
+  /**
+   * Runs a change in one transaction with what the audit log says of it (`action`, the target, before and after),
+   * announcing `topic` when other modules' caches depend on what it changes.
+   */
   function change<T>(
-    actor: AuthUser,
-    action: string,
+    topic: Topic | null,
+    action: AuditAction,
     target: { id?: number | null; name: string },
     apply: (q: SettingsQueries) => Promise<{ before: unknown; after: unknown; result: T }>,
   ): Promise<T> {
-    return repo.transaction(async (q) => {
+    return repo.transaction(async (q, change) => {
       const { before, after, result } = await apply(q);
-      await q.audit({
-        actorId: actor.id,
-        actorLogin: actor.login,
-        actorName: actor.fullName,
-        action,
-        targetType: 'settings',
-        targetId: target.id ?? null,
-        targetName: target.name,
-        before: before ?? null,
-        after: after ?? null,
-      });
+      change.audit({ action, targetType: 'settings', targetId: target.id, targetName: target.name, before, after });
+      if (topic) change.announce(topic);
       return result;
     });
   }
@@ -109,20 +148,25 @@ export function createSettingsService(deps: {
     return { ...row, halfYears: halves.map(({ ws, from, to }) => ({ ws, from, to })) };
   }
 
-  /** Runs a change (in its own transaction), then tells every instance, whose cached periods or timetables go. */
-  async function thenTell<T>(tell: () => Promise<void>, run: () => Promise<T>): Promise<T> {
-    const result = await run();
-    await tell();
-    return result;
-  }
-
   return {
+    currentPeriod,
+    halfYearOf,
+    /** The calendar changed (or may have): the cached periods and half-years go. */
+    forgetCalendar() {
+      periods.clear();
+      halfYears.clear();
+    },
+    branding: () => branding(repo),
+    async electiveRegistration(): Promise<boolean> {
+      return (await repo.getSetting<boolean>('electiveRegistration')) === true;
+    },
+
     // Institution.
     async institution(): Promise<Institution> {
       return toInstitution(await branding(repo));
     },
-    saveInstitution(actor: AuthUser, input: Omit<Branding, 'logoKey'>) {
-      return change(actor, 'settings.institution', { name: 'institution' }, async (q) => {
+    saveInstitution(input: Omit<Branding, 'logoKey'>) {
+      return change('branding', 'settings.institution', { name: 'institution' }, async (q) => {
         await q.lock('settings');
         const before = await branding(q);
         const after = { ...before, ...input };
@@ -131,7 +175,7 @@ export function createSettingsService(deps: {
       });
     },
     /** Stores the new logo under its own key, then points the branding at it; the old file stays (the audit names it). */
-    async uploadLogo(actor: AuthUser, files: UploadedFile[]): Promise<Institution> {
+    async uploadLogo(files: UploadedFile[]): Promise<Institution> {
       const sent = files.filter((f) => f.fileName || f.size > 0);
       if (sent.length === 0) throw new AppError('file_required', 'Choose an image file for the logo.');
       if (sent.length > 1) throw validationError([{ path: ['files'], rule: 'too_many', params: { max: 1 } }]);
@@ -153,7 +197,7 @@ export function createSettingsService(deps: {
       const key = `branding/logo-${randomBytes(8).toString('hex')}.${kind}`;
       await storage.put(key, await fs.readFile(file.tempPath));
       try {
-        return await change(actor, 'settings.logo', { name: 'logo' }, async (q) => {
+        return await change('branding', 'settings.logo', { name: 'logo' }, async (q) => {
           await q.lock('settings');
           const before = await branding(q);
           const after = { ...before, logoKey: key };
@@ -168,7 +212,7 @@ export function createSettingsService(deps: {
 
     // Calendar.
     async calendar() {
-      const [years, halves, today] = await Promise.all([repo.years(), repo.halfYears(), deps.currentPeriod()]);
+      const [years, halves, today] = await Promise.all([repo.years(), repo.halfYears(), currentPeriod()]);
       return {
         years: years.map((y) => ({
           ...y,
@@ -177,86 +221,78 @@ export function createSettingsService(deps: {
         today: { year: today.year, ws: today.ws },
       };
     },
-    saveYear(actor: AuthUser, input: { year: number; from: string; to: string }) {
+    saveYear(input: { year: number; from: string; to: string }) {
       const name = academicYearName(input.year);
-      return thenTell(deps.calendarChanged, () =>
-        change(actor, 'settings.year', { id: input.year, name }, async (q) => {
-          await q.lock('academic_years');
-          const other = await q.yearOverlapping(input.year, input.from, input.to);
-          if (other) throw issue('from', 'overlaps', other);
-          const halves = await q.halfYears(input.year);
-          if (halves.length) {
-            const from = halves.map((h) => h.from).sort()[0] as string;
-            const to = halves
-              .map((h) => h.to)
-              .sort()
-              .at(-1) as string;
-            // The year must hold its half-years: its first day at most their first, its last at least their last.
-            if (input.from > from) throw issue('from', 'too_big', { max: from });
-            if (input.to < to) throw issue('to', 'too_small', { min: to });
-          }
-          const before = await q.year(input.year);
-          await q.upsertYear(input.year, name, input.from, input.to);
-          const after = await yearRow(q, input.year);
-          return { before, after: { year: after.year, from: after.from, to: after.to }, result: after };
+      return change('calendar', 'settings.year', { id: input.year, name }, async (q) => {
+        await q.lock('academic_years');
+        const other = await q.yearOverlapping(input.year, input.from, input.to);
+        if (other) throw issue('from', 'overlaps', other);
+        const halves = await q.halfYears(input.year);
+        if (halves.length) {
+          const from = halves.map((h) => h.from).sort()[0] as string;
+          const to = halves
+            .map((h) => h.to)
+            .sort()
+            .at(-1) as string;
+          // The year must hold its half-years: its first day at most their first, its last at least their last.
+          if (input.from > from) throw issue('from', 'too_big', { max: from });
+          if (input.to < to) throw issue('to', 'too_small', { min: to });
+        }
+        const before = await q.year(input.year);
+        await q.upsertYear(input.year, name, input.from, input.to);
+        const after = await yearRow(q, input.year);
+        return { before, after: { year: after.year, from: after.from, to: after.to }, result: after };
+      });
+    },
+    deleteYear(year: number) {
+      return guarded('academic year', () =>
+        change('calendar', 'settings.yearDelete', { id: year, name: academicYearName(year) }, async (q) => {
+          const before = await q.year(year);
+          if (!before) throw new AppError('not_found', `There is no academic year ${year}.`);
+          if ((await q.halfYears(year)).length) throw inUse('academic year');
+          await q.deleteYear(year);
+          return { before, after: null, result: { deleted: true } };
         }),
       );
     },
-    deleteYear(actor: AuthUser, year: number) {
-      return thenTell(deps.calendarChanged, () =>
-        guarded('academic year', () =>
-          change(actor, 'settings.yearDelete', { id: year, name: academicYearName(year) }, async (q) => {
-            const before = await q.year(year);
-            if (!before) throw new AppError('not_found', `There is no academic year ${year}.`);
-            if ((await q.halfYears(year)).length) throw inUse('academic year');
-            await q.deleteYear(year);
-            return { before, after: null, result: { deleted: true } };
-          }),
-        ),
+    saveHalfYear(input: { year: number; ws: number; from: string; to: string }) {
+      return change(
+        'calendar',
+        'settings.halfYear',
+        { id: input.year, name: `${academicYearName(input.year)} / ${input.ws}` },
+        async (q) => {
+          await q.lock('half_years');
+          const year = await q.year(input.year);
+          if (!year) throw issue('year', 'unknown_record');
+          // Within its academic year.
+          if (input.from < year.from || input.to > year.to) {
+            throw issue(input.from < year.from ? 'from' : 'to', 'out_of_range', { min: year.from, max: year.to });
+          }
+          const other = await q.halfYearOverlapping(input.year, input.ws, input.from, input.to);
+          if (other) throw issue('from', 'overlaps', other);
+          const before = (await q.halfYears(input.year)).find((h) => h.ws === input.ws) ?? null;
+          await q.upsertHalfYear(input.year, input.ws, input.from, input.to);
+          return {
+            before,
+            after: { year: input.year, ws: input.ws, from: input.from, to: input.to },
+            result: await yearRow(q, input.year),
+          };
+        },
       );
     },
-    saveHalfYear(actor: AuthUser, input: { year: number; ws: number; from: string; to: string }) {
-      return thenTell(deps.calendarChanged, () =>
+    deleteHalfYear(year: number, ws: number) {
+      return guarded('half-year', () =>
         change(
-          actor,
-          'settings.halfYear',
-          { id: input.year, name: `${academicYearName(input.year)} / ${input.ws}` },
+          'calendar',
+          'settings.halfYearDelete',
+          { id: year, name: `${academicYearName(year)} / ${ws}` },
           async (q) => {
-            await q.lock('half_years');
-            const year = await q.year(input.year);
-            if (!year) throw issue('year', 'unknown_record');
-            // Within its academic year.
-            if (input.from < year.from || input.to > year.to) {
-              throw issue(input.from < year.from ? 'from' : 'to', 'out_of_range', { min: year.from, max: year.to });
-            }
-            const other = await q.halfYearOverlapping(input.year, input.ws, input.from, input.to);
-            if (other) throw issue('from', 'overlaps', other);
-            const before = (await q.halfYears(input.year)).find((h) => h.ws === input.ws) ?? null;
-            await q.upsertHalfYear(input.year, input.ws, input.from, input.to);
-            return {
-              before,
-              after: { year: input.year, ws: input.ws, from: input.from, to: input.to },
-              result: await yearRow(q, input.year),
-            };
+            const before = (await q.halfYears(year)).find((h) => h.ws === ws);
+            if (!before) throw new AppError('not_found', `The calendar has no half-year ${ws} in year ${year}.`);
+            if (await q.halfYearUsed(year, ws)) throw inUse('half-year');
+            await q.deleteHalfYear(year, ws);
+            return { before, after: null, result: await yearRow(q, year) };
           },
-        ),
-      );
-    },
-    deleteHalfYear(actor: AuthUser, year: number, ws: number) {
-      return thenTell(deps.calendarChanged, () =>
-        guarded('half-year', () =>
-          change(
-            actor,
-            'settings.halfYearDelete',
-            { id: year, name: `${academicYearName(year)} / ${ws}` },
-            async (q) => {
-              const before = (await q.halfYears(year)).find((h) => h.ws === ws);
-              if (!before) throw new AppError('not_found', `The calendar has no half-year ${ws} in year ${year}.`);
-              if (await q.halfYearUsed(year, ws)) throw inUse('half-year');
-              await q.deleteHalfYear(year, ws);
-              return { before, after: null, result: await yearRow(q, year) };
-            },
-          ),
         ),
       );
     },
@@ -266,42 +302,41 @@ export function createSettingsService(deps: {
       const [slots, rooms, buildings] = await Promise.all([repo.slots(), repo.rooms(), repo.buildings()]);
       return { slots, rooms, buildings };
     },
-    saveSlot(actor: AuthUser, input: { id: number; number: number; from: string; to: string }) {
-      return thenTell(deps.timetableChanged, () =>
-        change(
-          actor,
-          'settings.slot',
-          { id: input.id > 0 ? input.id : null, name: `slot ${input.number}` },
-          async (q) => {
-            await q.lock('time_slots');
-            const before = input.id > 0 ? await q.slot(input.id) : null;
-            if (input.id > 0 && !before) throw new AppError('not_found', 'There is no such lesson slot.');
-            if (await q.slotNumberTaken(input.id, input.number)) throw issue('number', 'taken');
-            const other = await q.slotOverlapping(input.id, input.from, input.to);
-            if (other) throw issue('from', 'overlaps', other);
-            const id = before ? before.id : await q.insertSlot(input.number, input.from, input.to);
-            if (before) await q.updateSlot(id, input.number, input.from, input.to);
-            const after = await q.slot(id);
-            return { before, after, result: after as NonNullable<typeof after> };
-          },
-        ),
+    saveSlot(input: { id: number; number: number; from: string; to: string }) {
+      return change(
+        'schedule',
+        'settings.slot',
+        { id: input.id > 0 ? input.id : null, name: `slot ${input.number}` },
+        async (q) => {
+          await q.lock('time_slots');
+          const before = input.id > 0 ? await q.slot(input.id) : null;
+          if (input.id > 0 && !before) throw new AppError('not_found', 'There is no such lesson slot.');
+          if (await q.slotNumberTaken(input.id, input.number)) throw issue('number', 'taken');
+          const other = await q.slotOverlapping(input.id, input.from, input.to);
+          if (other) throw issue('from', 'overlaps', other);
+          const id = before ? before.id : await q.insertSlot(input.number, input.from, input.to);
+          if (before) await q.updateSlot(id, input.number, input.from, input.to);
+          const after = await q.slot(id);
+          return { before, after, result: after as NonNullable<typeof after> };
+        },
       );
     },
-    deleteSlot(actor: AuthUser, id: number) {
-      return thenTell(deps.timetableChanged, () =>
-        guarded('lesson slot', () =>
-          change(actor, 'settings.slotDelete', { id, name: `slot ${id}` }, async (q) => {
-            const before = await q.slot(id);
-            if (!before) throw new AppError('not_found', 'There is no such lesson slot.');
-            await q.deleteSlot(id);
-            return { before, after: null, result: { deleted: true } };
-          }),
-        ),
+    deleteSlot(id: number) {
+      return guarded('lesson slot', () =>
+        change('schedule', 'settings.slotDelete', { id, name: `slot ${id}` }, async (q) => {
+          const before = await q.slot(id);
+          if (!before) throw new AppError('not_found', 'There is no such lesson slot.');
+          await q.deleteSlot(id);
+          return { before, after: null, result: { deleted: true } };
+        }),
       );
     },
-    saveRoom(actor: AuthUser, id: number, input: RoomInput) {
-      return thenTell(deps.timetableChanged, () =>
-        change(actor, 'settings.room', { id: id > 0 ? id : null, name: `room ${input.number}` }, async (q) => {
+    saveRoom(id: number, input: RoomInput) {
+      return change(
+        'schedule',
+        'settings.room',
+        { id: id > 0 ? id : null, name: `room ${input.number}` },
+        async (q) => {
           await q.lock('rooms');
           const [before] = id > 0 ? await q.rooms(id) : [];
           if (id > 0 && !before) throw new AppError('not_found', 'There is no such room.');
@@ -311,19 +346,17 @@ export function createSettingsService(deps: {
           if (before) await q.updateRoom(roomId, input);
           const [after] = await q.rooms(roomId);
           return { before: before ?? null, after, result: after as NonNullable<typeof after> };
-        }),
+        },
       );
     },
-    deleteRoom(actor: AuthUser, id: number) {
-      return thenTell(deps.timetableChanged, () =>
-        guarded('room', () =>
-          change(actor, 'settings.roomDelete', { id, name: `room ${id}` }, async (q) => {
-            const [before] = await q.rooms(id);
-            if (!before) throw new AppError('not_found', 'There is no such room.');
-            await q.deleteRoom(id);
-            return { before, after: null, result: { deleted: true } };
-          }),
-        ),
+    deleteRoom(id: number) {
+      return guarded('room', () =>
+        change('schedule', 'settings.roomDelete', { id, name: `room ${id}` }, async (q) => {
+          const [before] = await q.rooms(id);
+          if (!before) throw new AppError('not_found', 'There is no such room.');
+          await q.deleteRoom(id);
+          return { before, after: null, result: { deleted: true } };
+        }),
       );
     },
 
@@ -337,9 +370,9 @@ export function createSettingsService(deps: {
       ]);
       return { electiveRegistration: enabled === true, windows, halfYears, today: { year: today.year, ws: today.ws } };
     },
-    saveWindow(actor: AuthUser, input: { year: number; ws: number; from: string; to: string; kredits: number }) {
+    saveWindow(input: { year: number; ws: number; from: string; to: string; kredits: number }) {
       const name = `${academicYearName(input.year)} / ${input.ws}`;
-      return change(actor, 'settings.window', { id: input.year, name }, async (q) => {
+      return change(null, 'settings.window', { id: input.year, name }, async (q) => {
         if (!(await q.halfYearExists(input.year, input.ws))) throw issue('ws', 'unknown_record');
         const [before] = await q.windows(input.year, input.ws);
         await q.upsertWindow(input.year, input.ws, input.from, input.to, input.kredits);
@@ -347,9 +380,9 @@ export function createSettingsService(deps: {
         return { before: before ?? null, after, result: after as NonNullable<typeof after> };
       });
     },
-    deleteWindow(actor: AuthUser, year: number, ws: number) {
+    deleteWindow(year: number, ws: number) {
       return change(
-        actor,
+        null,
         'settings.windowDelete',
         { id: year, name: `${academicYearName(year)} / ${ws}` },
         async (q) => {
@@ -360,8 +393,8 @@ export function createSettingsService(deps: {
         },
       );
     },
-    setElectives(actor: AuthUser, enabled: boolean) {
-      return change(actor, 'settings.electives', { name: 'electiveRegistration' }, async (q) => {
+    setElectives(enabled: boolean) {
+      return change(null, 'settings.electives', { name: 'electiveRegistration' }, async (q) => {
         await q.lock('settings');
         const before = (await q.getSetting<boolean>('electiveRegistration')) === true;
         await q.putSetting('electiveRegistration', enabled);
@@ -372,10 +405,10 @@ export function createSettingsService(deps: {
       const [students, groups] = await Promise.all([repo.permitted(year, ws), repo.groups()]);
       return { students, groups };
     },
-    grant(actor: AuthUser, input: { year: number; ws: number; id_group: number | null; id_student: number | null }) {
+    grant(input: { year: number; ws: number; id_group: number | null; id_student: number | null }) {
       const half = `${academicYearName(input.year)} / ${input.ws}`;
       return change(
-        actor,
+        null,
         'settings.permissionGrant',
         { id: input.id_student ?? input.id_group, name: half },
         async (q) => {
@@ -397,9 +430,9 @@ export function createSettingsService(deps: {
         },
       );
     },
-    revoke(actor: AuthUser, input: { year: number; ws: number; id_student: number }) {
+    revoke(input: { year: number; ws: number; id_student: number }) {
       const half = `${academicYearName(input.year)} / ${input.ws}`;
-      return change(actor, 'settings.permissionRevoke', { id: input.id_student, name: half }, async (q) => {
+      return change(null, 'settings.permissionRevoke', { id: input.id_student, name: half }, async (q) => {
         const who = await q.studentName(input.id_student);
         if (!(await q.revoke(input.year, input.ws, input.id_student))) {
           throw new AppError('not_found', 'This student holds no elective permission in that half-year.');
@@ -410,9 +443,9 @@ export function createSettingsService(deps: {
 
     // Paid services.
     services: () => repo.services(),
-    saveService(actor: AuthUser, id: number, input: ServiceInput) {
+    saveService(id: number, input: ServiceInput) {
       const s = input.amountEditable ? input : { ...input, minAmount: input.price, maxAmount: input.price };
-      return change(actor, 'settings.service', { id: id > 0 ? id : null, name: s.name }, async (q) => {
+      return change(null, 'settings.service', { id: id > 0 ? id : null, name: s.name }, async (q) => {
         await q.lock('paid_services');
         const [before] = id > 0 ? await q.services(id) : [];
         if (id > 0 && !before) throw new AppError('not_found', 'There is no such service.');
@@ -422,9 +455,9 @@ export function createSettingsService(deps: {
         return { before: before ?? null, after, result: after as NonNullable<typeof after> };
       });
     },
-    deleteService(actor: AuthUser, id: number) {
+    deleteService(id: number) {
       return guarded('service', () =>
-        change(actor, 'settings.serviceDelete', { id, name: `service ${id}` }, async (q) => {
+        change(null, 'settings.serviceDelete', { id, name: `service ${id}` }, async (q) => {
           const [before] = await q.services(id);
           if (!before) throw new AppError('not_found', 'There is no such service.');
           await q.deleteService(id);

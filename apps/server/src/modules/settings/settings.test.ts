@@ -22,11 +22,10 @@ import { serviceDelete, serviceSave, servicesList } from '@okuu/contracts/settin
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseDigest } from '../../../test/callers.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, qrDeps, type TestApp } from '../../../test/harness.ts';
 import { lessonOnDay } from '../../../test/lesson-on-day.ts';
-import { demoLogoPng } from '../../db/seed/logo.ts';
 import { academicYearOf } from '../../lib/academic-calendar.ts';
-import { createJournalRepository } from '../journal/journal.repository.ts';
+import { demoLogoPng } from '../../seed/logo.ts';
 import { createQrService } from '../qr/qr.service.ts';
 
 /** Today for these tests: late November of the seeded current academic year (its fall half-year). */
@@ -146,7 +145,7 @@ describe('bells and rooms', () => {
     expect(e).toBeDefined();
     const entry = e as NonNullable<typeof e>;
     const db = t.database.db;
-    const qr = createQrService(db, createJournalRepository(db));
+    const qr = createQrService(db, qrDeps(t));
     const at = new Date(Math.ceil(new Date(entry.start).getTime() / 15_000) * 15_000 + 2_000);
     const session = await qr.start(
       entry.teacherId,

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/single-window.ts';
 import { departments, faculties, groups, specialities } from '../../db/schema/university.ts';
 import { users } from '../../db/schema/users.ts';
+import type { Changes } from '../../lib/changes.ts';
 
 export interface Named {
   id: number;
@@ -64,7 +65,7 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-export function createSingleWindowRepository(db: Db) {
+export function createSingleWindowRepository(db: Db, changes: Changes) {
   function selectOrders(runner: Pick<Db, 'select'> = db) {
     return runner
       .select({
@@ -207,26 +208,33 @@ export function createSingleWindowRepository(db: Db) {
         issue?: { code: string; describe: (facts: StudentFacts) => IssuedDocument };
       },
     ): Promise<MoveOutcome> {
-      return db.transaction(async (tx) => {
+      return changes.transaction(async (tx, change) => {
         const [row] = await tx
           .select({ status: documentOrders.status, studentId: documentOrders.studentId })
           .from(documentOrders)
           .where(eq(documentOrders.id, id))
           .for('update');
-        if (!row || (opts.ownerId !== undefined && row.studentId !== opts.ownerId)) return { kind: 'missing' };
-        if (!opts.from.includes(row.status)) return { kind: 'refused', status: row.status };
+        // A refusal changes nothing (and so writes no audit row).
+        const refusal = (outcome: MoveOutcome) => {
+          change.unchanged();
+          return outcome;
+        };
+        if (!row || (opts.ownerId !== undefined && row.studentId !== opts.ownerId)) return refusal({ kind: 'missing' });
+        if (!opts.from.includes(row.status)) return refusal({ kind: 'refused', status: row.status });
         let issue = {};
+        let number: string | undefined;
         if (to === 'prepared' && opts.issue) {
-          const facts = await studentFacts(tx as unknown as Db, id);
-          if (!facts) return { kind: 'missing' };
+          const facts = await studentFacts(tx, id);
+          if (!facts) return refusal({ kind: 'missing' });
           // The number: the year of issue (Bishkek time) and the next of one sequence, e.g. 2026-00017.
           const [numbered] = rowsOf<{ n: string; year: string }>(
             await tx.execute(
               sql`select nextval('${sql.raw(documentNumberSequence)}')::text as n, extract(year from now() at time zone 'Asia/Bishkek')::text as year`,
             ),
           );
+          number = `${numbered?.year}-${String(numbered?.n).padStart(5, '0')}`;
           issue = {
-            number: `${numbered?.year}-${String(numbered?.n).padStart(5, '0')}`,
+            number,
             issuedAt: sql`now()`,
             verificationCode: opts.issue.code,
             issued: opts.issue.describe(facts),
@@ -236,6 +244,12 @@ export function createSingleWindowRepository(db: Db) {
           .update(documentOrders)
           .set({ status: to, changedBy: opts.by, updatedAt: sql`now()`, ...issue })
           .where(and(eq(documentOrders.id, id), eq(documentOrders.status, row.status)));
+        change.audit({
+          targetType: 'order',
+          targetId: id,
+          before: { status: row.status },
+          after: { status: to, ...(number ? { number } : {}) },
+        });
         return { kind: 'moved' };
       });
     },

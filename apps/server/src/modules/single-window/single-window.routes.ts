@@ -34,9 +34,8 @@ export function singleWindowRoutes(service: SingleWindowService): Binding[] {
     bind(orderQueue, async ({ input }) => service.queue(input.status, input.page)),
     bind(orderStatus, async ({ input, user }) => service.advance(user, input.id_order, input.status)),
 
-    bind(orderDocument, async ({ input, user, request }) => {
-      // The QR code leads to this server's verification page, as the caller reached it.
-      const pdf = await service.documentPdf(user, input.id, `${request.protocol}://${request.host}`);
+    bind(orderDocument, async ({ input, user }) => {
+      const pdf = await service.documentPdf(user, input.id);
       return new FileReply(Readable.from(pdf.bytes), pdf.bytes.length, 'application/pdf', pdf.name);
     }),
     bind(verifyDocument, async ({ input }) => service.verify(input.code)),

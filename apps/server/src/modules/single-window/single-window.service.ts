@@ -64,6 +64,8 @@ export function createSingleWindowService(deps: {
   institution: () => Promise<string>;
   /** The academic year of today (its starting calendar year): a student's course follows from it. */
   currentYear: () => Promise<number>;
+  /** The portal's public address (PUBLIC_URL): documents' verification links and QR codes point there. */
+  publicUrl: string;
 }) {
   const { repo } = deps;
   /** Issued documents never change: one drawn is kept a while (drawing takes some 100 ms of the server's time). */
@@ -183,13 +185,13 @@ export function createSingleWindowService(deps: {
     },
 
     /** The issued document as a PDF: to its student and to staff; anything else is 404. */
-    async documentPdf(user: AuthUser, id: number, origin: string): Promise<{ name: string; bytes: Buffer }> {
+    async documentPdf(user: AuthUser, id: number): Promise<{ name: string; bytes: Buffer }> {
       const issued = await repo.issued(id);
       const mayRead =
         issued && (user.role === roles.staff || (user.role === roles.student && issued.studentId === user.id));
       if (!issued || !mayRead) throw new AppError('not_found', 'There is no such document.');
-      const url = `${origin}${verificationPagePath(issued.code)}`;
-      const bytes = await drawn.get(`${id}:${url}`, () => issuedDocumentPdf(issued, url));
+      const url = `${deps.publicUrl}${verificationPagePath(issued.code)}`;
+      const bytes = await drawn.get(String(id), () => issuedDocumentPdf(issued, url));
       return { name: `spravka-${issued.number}.pdf`, bytes };
     },
 

@@ -36,7 +36,7 @@ async function move(id: number, status: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ PUBLIC_URL: 'https://portal.example.kg' });
   [student, otherStudent, teacher, staff] = await Promise.all([
     t.signIn('student1'),
     t.signIn('student2'),
@@ -246,7 +246,8 @@ describe('the issued document and its verification', () => {
     return t.app.inject({
       method: 'GET',
       url: orderDocumentUrl(id),
-      headers: { host: 'portal.example.kg', ...(cookie ? { cookie } : {}) },
+      // Whatever host the request names, the document points at the configured public address.
+      headers: { host: 'verify.evil.example', ...(cookie ? { cookie } : {}) },
     });
   }
 
@@ -268,7 +269,8 @@ describe('the issued document and its verification', () => {
     expect(text.replace(/\s+/g, ' ')).toContain(`Настоящим подтверждается, что ${studentName}`);
     expect(text).not.toMatch(/справка выдана [А-ЯЁ]/);
     const page = await firstPage(res.rawPayload);
-    expect(page.qr).toBe(`http://portal.example.kg${verificationPagePath(order.verificationCode as string)}`);
+    expect(page.qr).toBe(`https://portal.example.kg${verificationPagePath(order.verificationCode as string)}`);
+    expect(text).not.toContain('evil.example');
   });
 
   it('goes to its student and to staff; to anyone else, and before it is prepared, it is not found', async () => {

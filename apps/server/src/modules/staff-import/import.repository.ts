@@ -1,6 +1,6 @@
+import type { ImportFailureReason } from '@okuu/contracts/staff/import';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/audit.ts';
 import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
 import { buildings, rooms, scheduleEntries, timeSlots, type WeekParity } from '../../db/schema/schedule.ts';
 import { finalResults } from '../../db/schema/transcript.ts';
@@ -15,7 +15,7 @@ import {
   teachingAssignments,
 } from '../../db/schema/university.ts';
 import { positions, users } from '../../db/schema/users.ts';
-import type { AuditRecord } from '../staff/staff.repository.ts';
+import { type Changes, transactionOf } from '../../lib/changes.ts';
 
 export interface ExistingStudent {
   userId: number;
@@ -513,9 +513,6 @@ function queries(db: Db) {
     async updateGroup(id: number, g: GroupFields) {
       await db.update(groups).set(g).where(eq(groups.id, id));
     },
-    async audit(record: AuditRecord) {
-      await db.insert(auditLog).values(record);
-    },
   };
 }
 
@@ -529,6 +526,8 @@ export interface JobRow {
   done: number;
   total: number;
   result: unknown;
+  /** Why a failed import failed. */
+  reason: ImportFailureReason | null;
   /** Seconds since the instance running it last wrote its progress. */
   quietSec: number;
 }
@@ -544,15 +543,21 @@ function jobs(db: Db) {
     async progress(id: string, done: number): Promise<void> {
       await db.execute(sql`update import_jobs set done = ${done}, updated_at = now() where id = ${id}`);
     },
-    async finish(id: string, state: 'done' | 'failed', done: number, result: unknown): Promise<void> {
+    async finish(
+      id: string,
+      state: 'done' | 'failed',
+      done: number,
+      result: unknown,
+      reason: ImportFailureReason | null,
+    ): Promise<void> {
       await db.execute(
         sql`update import_jobs set state = ${state}, done = ${done}, result = ${result === null ? null : JSON.stringify(result)}::jsonb,
-              updated_at = now() where id = ${id}`,
+              reason = ${reason}, updated_at = now() where id = ${id}`,
       );
     },
     async read(id: string): Promise<JobRow | null> {
       const { rows } = (await db.execute(
-        sql`select actor_id as "actorId", state, done, total, result,
+        sql`select actor_id as "actorId", state, done, total, result, reason,
               extract(epoch from now() - updated_at)::float8 as "quietSec"
             from import_jobs where id = ${id}`,
       )) as unknown as { rows: JobRow[] };
@@ -568,14 +573,12 @@ function jobs(db: Db) {
   };
 }
 
-export function createImportRepository(db: Db) {
+export function createImportRepository(db: Db, changes: Changes) {
   return {
     ...queries(db),
     jobs: jobs(db),
-    /** Runs `fn` in one transaction: the whole import and its audit row commit together or not at all. */
-    transaction<T>(fn: (q: ImportQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(queries(tx as unknown as Db)));
-    },
+    /** Runs `fn` in one change transaction: the whole import, its audit row and its announcement. */
+    transaction: transactionOf(changes, queries),
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   type ImportedCredentials,
+  type ImportFailureReason,
   type ImportKind,
   type ImportProblem,
   type ImportReport,
@@ -22,7 +23,19 @@ import type {
   NewPerson,
 } from './import.repository.ts';
 import { gradeKey, lessonKey, queriesOf } from './import.repository.ts';
-import { readTable, type TableRow } from './read-table.ts';
+import { readTable, type Table, type TableRefusal } from './read-table.ts';
+
+/** A file as read: its table, or why it could not be read. */
+type Read = Table | TableRefusal;
+
+const tableLimits = { maxLines: importLimits.maxLines, maxUnzippedBytes: importLimits.unzippedMaxMb * 1024 * 1024 };
+
+/**
+ * Characters no cell may hold: control characters (NUL among them, which PostgreSQL refuses in text), and the
+ * invisible ones that change how a name reads or compares (zero-width and bidirectional controls: \p{Cf}).
+ */
+const invisible = /[\p{Cc}\p{Cf}]/u;
+const codePoint = (ch: string) => `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 type Values = Record<string, string>;
 
@@ -67,35 +80,48 @@ class Problems {
   }
 }
 
-/** Reads the file into header-keyed lines, reporting the header's and the encoding's problems. */
-async function readLines(kind: ImportKind, buf: Buffer, problems: Problems): Promise<{ line: number; v: Values }[]> {
-  let rows: TableRow[];
-  let bad: number[];
-  try {
-    ({ rows, badEncodingLines: bad } = await readTable(buf, importLimits.maxLines));
-  } catch {
+/**
+ * The file's lines keyed by the header, reporting the file's, the header's and the encoding's problems, and every cell
+ * holding a character no record may (such a line is reported and left out). The dry run and the import read the same
+ * way, so the import refuses nothing the dry run let pass.
+ */
+function readLines(kind: ImportKind, read: Read, problems: Problems): { line: number; v: Values }[] {
+  if (read === 'unreadable') {
     problems.add(0, '', 'unreadable');
     return [];
   }
-  const [header, ...data] = rows;
+  if (read === 'too_large') {
+    problems.add(0, '', 'too_large', { max: importLimits.unzippedMaxMb });
+    return [];
+  }
+  const [header, ...data] = read.rows;
   if (!header || data.length === 0) {
     problems.add(0, '', 'empty');
     return [];
   }
-  if (data.length > importLimits.maxLines) {
+  if (read.truncated || data.length > importLimits.maxLines) {
     problems.add(0, '', 'too_many_lines', { max: importLimits.maxLines });
     return [];
   }
-  for (const line of bad) problems.add(line, '', 'bad_encoding');
+  for (const line of read.badEncodingLines) problems.add(line, '', 'bad_encoding');
   const keys = header.cells.map((c) => c.toLowerCase());
   const columns: readonly string[] = importColumns[kind];
   for (const c of columns) if (!keys.includes(c)) problems.add(header.line, c, 'missing_column', { column: c });
   for (const k of keys) if (k && !columns.includes(k)) problems.add(header.line, k, 'unknown_column', { column: k });
   if (problems.count) return [];
-  return data.map((r) => ({
-    line: r.line,
-    v: Object.fromEntries(columns.map((c) => [c, r.cells[keys.indexOf(c)] ?? ''])),
-  }));
+  const lines: { line: number; v: Values }[] = [];
+  for (const r of data) {
+    const v = Object.fromEntries(columns.map((c) => [c, r.cells[keys.indexOf(c)] ?? '']));
+    let clean = true;
+    for (const c of columns) {
+      const found = invisible.exec(v[c] ?? '');
+      if (!found) continue;
+      problems.add(r.line, c, 'invisible_character', { char: codePoint(found[0]) });
+      clean = false;
+    }
+    if (clean) lines.push({ line: r.line, v });
+  }
+  return lines;
 }
 
 function text(problems: Problems, line: number, v: Values, column: string, max: number, required = true): string {
@@ -109,10 +135,10 @@ function text(problems: Problems, line: number, v: Values, column: string, max: 
 async function planPeople(
   q: ImportQueries,
   kind: 'students' | 'teachers',
-  buf: Buffer,
+  read: Read,
 ): Promise<Plan<PersonCreate, PersonUpdate>> {
   const problems = new Problems();
-  const lines = await readLines(kind, buf, problems);
+  const lines = readLines(kind, read, problems);
   const students = kind === 'students';
   const keyColumn = students ? 'record_book' : 'staff_number';
   const keys = lines.map((l) => l.v[keyColumn] ?? '').filter(Boolean);
@@ -174,10 +200,10 @@ async function planPeople(
 
 async function planGroups(
   q: ImportQueries,
-  buf: Buffer,
+  read: Read,
 ): Promise<Plan<GroupFields, { id: number; fields: GroupFields }>> {
   const problems = new Problems();
-  const lines = await readLines('groups', buf, problems);
+  const lines = readLines('groups', read, problems);
   const groupsByName = await q.groupsByName();
   const specialities = await q.specialitiesByCode();
   const seen = new Map<string, number>();
@@ -281,10 +307,10 @@ async function writeLessons(
 /** Lessons of whole groups: key group + half-year + day + slot + week; clashes found by the database in a trial. */
 async function planTimetable(
   q: ImportQueries,
-  buf: Buffer,
+  read: Read,
 ): Promise<Plan<LessonFields, { id: number; fields: LessonFields; line: number }>> {
   const problems = new Problems();
-  const lines = await readLines('timetable', buf, problems);
+  const lines = readLines('timetable', read, problems);
   const [groupsByName, years, slots, kinds, teachers, roomsByLabel, disciplines, assignments] = await Promise.all([
     q.groupsByName(),
     q.academicYearIds(),
@@ -391,10 +417,10 @@ function whole(problems: Problems, line: number, v: Values, column: string, min:
 /** Final results: key record_book + discipline_code + academic_year + half_year. */
 async function planGrades(
   q: ImportQueries,
-  buf: Buffer,
+  read: Read,
 ): Promise<Plan<GradeFields, { id: number; fields: GradeFields }>> {
   const problems = new Problems();
-  const lines = await readLines('grades', buf, problems);
+  const lines = readLines('grades', read, problems);
   const students = await q.studentsByRecordBook([...new Set(lines.map((l) => l.v.record_book ?? '').filter(Boolean))]);
   const disciplines = await q.disciplinesByCode();
   const years = await q.academicYearIds();
@@ -480,14 +506,25 @@ function report(
   };
 }
 
-const plan = (q: ImportQueries, kind: ImportKind, buf: Buffer): Promise<AnyPlan> =>
+const plan = (q: ImportQueries, kind: ImportKind, read: Read): Promise<AnyPlan> =>
   kind === 'groups'
-    ? planGroups(q, buf)
+    ? planGroups(q, read)
     : kind === 'grades'
-      ? planGrades(q, buf)
+      ? planGrades(q, read)
       : kind === 'timetable'
-        ? planTimetable(q, buf)
-        : planPeople(q, kind, buf);
+        ? planTimetable(q, read)
+        : planPeople(q, kind, read);
+
+/** The import's own refusals inside its transaction: the data changed since the check. */
+class ChangedMeanwhile extends Error {}
+
+/** Why an import failed, from what stopped it. */
+function failureReason(err: unknown): ImportFailureReason {
+  if (err instanceof ChangedMeanwhile) return 'changed';
+  const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  // A unique key, a serialization failure or a deadlock: another writer took the same records at the same time.
+  return code === '23505' || code === '40001' || code === '40P01' ? 'conflict' : 'failed';
+}
 
 interface Job {
   done: number;
@@ -504,8 +541,8 @@ const hashBatch = 32;
 
 export function createImportService(deps: {
   repo: ImportRepository;
-  /** Tells every instance that the timetable changed (their cached weeks go). */
-  timetableChanged?: () => Promise<void>;
+  /** Where a failed import is logged, with its job's id. */
+  log?: { error(details: object, message: string): void };
 }) {
   const { repo } = deps;
   /** The imports this instance is running (their progress goes to import_jobs). */
@@ -526,7 +563,7 @@ export function createImportService(deps: {
     return [...chosen];
   }
 
-  async function run(actor: AuthUser, kind: ImportKind, fileName: string, buf: Buffer, first: AnyPlan, job: Job) {
+  async function run(kind: ImportKind, fileName: string, read: Read, first: AnyPlan, job: Job) {
     // Hashing is the slow part: it runs before the transaction, for the lines the dry run found new.
     const passwords = new Map<string, { password: string; hash: string }>();
     if (kind === 'students' || kind === 'teachers') {
@@ -543,10 +580,10 @@ export function createImportService(deps: {
         job.done += part.length;
       }
     }
-    return repo.transaction(async (q) => {
+    return repo.transaction(async (q, change) => {
       // Planned again inside the transaction: what changed since the dry run counts.
-      const p = await plan(q, kind, buf);
-      if (p.report.problemCount) throw new AppError('conflict', 'The file has problems now.');
+      const p = await plan(q, kind, read);
+      if (p.report.problemCount) throw new ChangedMeanwhile('The file has problems now.');
       const credentials: ImportedCredentials[] = [];
       if (kind === 'timetable') {
         const failed = await writeLessons(
@@ -554,7 +591,7 @@ export function createImportService(deps: {
           p.creates as (LessonFields & { line: number })[],
           p.updates as { id: number; fields: LessonFields; line: number }[],
         );
-        if (failed.length) throw new AppError('conflict', 'A lesson clashes now.');
+        if (failed.length) throw new ChangedMeanwhile('A lesson clashes now.');
         job.done += p.creates.length;
       } else if (kind === 'grades') {
         await q.insertGrades(
@@ -605,17 +642,9 @@ export function createImportService(deps: {
         updated: p.updates.length,
         unchanged: p.report.unchanged,
       };
-      await q.audit({
-        actorId: actor.id,
-        actorLogin: actor.login,
-        actorName: actor.fullName,
-        action: `import.${kind}`,
-        targetType: 'import',
-        targetId: null,
-        targetName: fileName,
-        before: null,
-        after: summary,
-      });
+      change.audit({ action: `import.${kind}`, targetType: 'import', targetName: fileName, after: summary });
+      // Timetable weeks show lessons and group names.
+      if (kind === 'timetable' || kind === 'groups') change.announce('schedule');
       return { created: summary.created, updated: summary.updated, unchanged: summary.unchanged, credentials };
     });
   }
@@ -628,13 +657,15 @@ export function createImportService(deps: {
 
     /** The dry run: what the import would do, and every problem, changing nothing. */
     async check(kind: ImportKind, buf: Buffer): Promise<ImportReport> {
-      return (await plan(repo, kind, buf)).report;
+      return (await plan(repo, kind, await readTable(buf, tableLimits))).report;
     },
 
     /** Checks the file, and when it is clean starts the import as a job the caller follows with status(). */
     async start(actor: AuthUser, kind: ImportKind, fileName: string, buf: Buffer) {
       await repo.jobs.forgetOlderThan(keepFinishedMin);
-      const first = await plan(repo, kind, buf);
+      // Read once: the import plans again from the same table inside its transaction.
+      const read = await readTable(buf, tableLimits);
+      const first = await plan(repo, kind, read);
       if (first.report.problemCount) return { job: null, report: first.report };
       const id = randomUUID();
       const hashing = kind === 'students' || kind === 'teachers' ? first.creates.length : 0;
@@ -646,15 +677,16 @@ export function createImportService(deps: {
         written = job.done;
         repo.jobs.progress(id, written).catch(() => {});
       }, progressEveryMs);
-      const finished = run(actor, kind, fileName, buf, first, job)
+      const finished = run(kind, fileName, read, first, job)
         .then(
-          async (result) => {
-            if (kind === 'timetable') await deps.timetableChanged?.();
-            await repo.jobs.finish(id, 'done', job.total, result);
+          (result) => repo.jobs.finish(id, 'done', job.total, result, null),
+          async (err) => {
+            const reason = failureReason(err);
+            deps.log?.error({ jobId: id, kind, reason, err }, 'import failed');
+            await repo.jobs.finish(id, 'failed', job.done, null, reason);
           },
-          () => repo.jobs.finish(id, 'failed', job.done, null),
         )
-        .catch(() => {})
+        .catch((err) => deps.log?.error({ jobId: id, err }, 'import status not written'))
         .finally(() => {
           clearInterval(ticker);
           running.delete(finished);
@@ -670,12 +702,15 @@ export function createImportService(deps: {
     async status(actor: AuthUser, id: string) {
       const job = await repo.jobs.read(id);
       if (!job || job.actorId !== actor.id) throw new AppError('not_found', 'There is no such import.');
-      const state = job.state === 'running' && job.quietSec > lostAfterSec ? 'failed' : job.state;
+      const lost = job.state === 'running' && job.quietSec > lostAfterSec;
+      if (lost) deps.log?.error({ jobId: id, reason: 'interrupted' }, 'import lost: its instance stopped writing');
+      const state = lost ? 'failed' : job.state;
       if (state !== 'running') await repo.jobs.remove(id);
       return {
         state,
         done: job.done,
         total: job.total,
+        reason: lost ? 'interrupted' : job.reason,
         result: (state === 'done' ? job.result : null) as Awaited<ReturnType<typeof run>> | null,
       };
     },

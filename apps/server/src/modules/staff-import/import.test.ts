@@ -4,12 +4,16 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseDigest } from '../../../test/callers.ts';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp, testChanges } from '../../../test/harness.ts';
+import { inlineRow, xlsxOf } from '../../../test/xlsx.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
 import { finalResults } from '../../db/schema/transcript.ts';
 import { academicYears, departments, disciplines, groups } from '../../db/schema/university.ts';
 import { positions, users } from '../../db/schema/users.ts';
+import type { AuthUser } from '../../lib/session.ts';
+import { createImportRepository } from './import.repository.ts';
+import { createImportService } from './import.service.ts';
 import { readCsv } from './read-table.ts';
 
 let t: TestApp;
@@ -499,4 +503,191 @@ describe('ten thousand students', () => {
     expect(done.status?.result?.created).toBe(10_000);
     expect(new Set(done.status?.result?.credentials.map((c: { login: string }) => c.login)).size).toBe(10_000);
   }, 180_000);
+});
+
+describe('large and hostile files', () => {
+  /** The dry run of an XLSX, timed. */
+  async function checkXlsx(buf: Buffer) {
+    const started = Date.now();
+    const res = await upload(importCheck, 'students', buf, 'big.xlsx');
+    return { ...res, ms: Date.now() - started };
+  }
+
+  it('stops a sheet of 3.8 million one-cell rows at the line limit, quickly, with the usual report', async () => {
+    function* rows() {
+      for (let i = 1; i <= 3_800_000; i++) yield `<row r="${i}"><c><v>${i}</v></c></row>`;
+    }
+    const buf = await xlsxOf(rows());
+    console.log(`3.8 million rows: ${(buf.length / 1e6).toFixed(1)} MB of XLSX`);
+    const res = await checkXlsx(buf);
+    console.log(`3.8 million rows: refused in ${res.ms} ms`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      problemCount: 1,
+      problems: [{ line: 0, column: '', code: 'too_many_lines', params: { max: 20_000 } }],
+    });
+    expect(res.ms).toBeLessThan(10_000);
+  }, 120_000);
+
+  it('refuses a zip bomb (a cell or a shared string that inflates to 200 MB) quickly, with the usual report', async () => {
+    function* giant() {
+      const mb = 'A'.repeat(1024 * 1024);
+      for (let i = 0; i < 200; i++) yield mb;
+    }
+    const header = inlineRow(1, ['record_book', 'last_name', 'first_name', 'patronymic', 'group']);
+    const inCell = await xlsxOf([
+      header,
+      '<row r="2"><c r="A2" t="inlineStr"><is><t>',
+      ...giant(),
+      '</t></is></c></row>',
+    ]);
+    const inShared = await xlsxOf(
+      [header, '<row r="2"><c r="A2" t="s"><v>0</v></c></row>'],
+      ['<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>', ...giant(), '</t></si></sst>'],
+    );
+    for (const bomb of [inCell, inShared]) {
+      expect(bomb.length).toBeLessThan(1_000_000);
+      const res = await checkXlsx(bomb);
+      console.log(`a ${(bomb.length / 1e3).toFixed(0)} kB zip bomb: refused in ${res.ms} ms`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.problems).toEqual([{ line: 0, column: '', code: 'too_large', params: { max: 64 } }]);
+      expect(res.ms).toBeLessThan(5_000);
+    }
+  }, 120_000);
+
+  it('answers /healthz while a sheet of 20,000 lines is read', async () => {
+    const rb = unique();
+    function* rows() {
+      yield inlineRow(1, header);
+      for (let i = 0; i < 20_000; i++) {
+        yield inlineRow(i + 2, [`${rb}-${i}`, `Фамилия${i} Длинная`, `Имя${i} Двойное`, `Отчество${i}`, group]);
+      }
+    }
+    const buf = await xlsxOf(rows());
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const form = new FormData();
+    form.append('kind', 'students');
+    form.append('files', new Blob([buf]), 'students.xlsx');
+    let checking = true;
+    const checked = fetch(`${base}${importCheck.path}`, { method: 'POST', body: form, headers: { cookie: staff } })
+      .then(async (r) => ({ status: r.status, body: (await r.json()) as { data: unknown } }))
+      .finally(() => {
+        checking = false;
+      });
+    const waits: number[] = [];
+    while (checking) {
+      const sent = performance.now();
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      waits.push(performance.now() - sent);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const res = await checked;
+    console.log(
+      `20,000 lines checked while /healthz answered ${waits.length} times, the slowest in ${Math.round(Math.max(...waits))} ms`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ lines: 20_000, create: 20_000, problemCount: 0 });
+    expect(waits.length).toBeGreaterThan(5);
+    expect(Math.max(...waits)).toBeLessThan(600);
+  }, 120_000);
+
+  it('refuses control, zero-width and bidirectional-control characters by line and column, in the dry run and the import', async () => {
+    const before = await databaseDigest(t);
+    const rb = unique();
+    const file = csv([
+      header,
+      [`${rb}-1`, 'Ива\u0000нов', 'Иван', '', group],
+      [`${rb}-2`, 'Петров', 'Айбек\u200b', '', group],
+      [`${rb}-3`, 'Сидоров', 'Нурлан', '\u202eчивокат', group],
+      [`${rb}-4`, 'Асанов', 'Бакыт', '', `${group}\u2066`],
+      [`${rb}-5`, 'Чистый', 'Ряд', '', group],
+    ]);
+    const expected = [
+      { line: 2, column: 'last_name', code: 'invisible_character', params: { char: 'U+0000' } },
+      { line: 3, column: 'first_name', code: 'invisible_character', params: { char: 'U+200B' } },
+      { line: 4, column: 'patronymic', code: 'invisible_character', params: { char: 'U+202E' } },
+      { line: 5, column: 'group', code: 'invisible_character', params: { char: 'U+2066' } },
+    ];
+    const checked = await upload(importCheck, 'students', file);
+    expect(checked.body.data.problems).toEqual(expected);
+    const started = await upload(importStart, 'students', file);
+    expect(started.body.data).toMatchObject({ job: null, report: { problems: expected } });
+    expect(await databaseDigest(t)).toBe(before);
+  });
+});
+
+describe('a failed import', () => {
+  const logged: Record<string, unknown>[] = [];
+  let service: ReturnType<typeof createImportService>;
+  let actor: AuthUser;
+  beforeAll(async () => {
+    service = createImportService({
+      repo: createImportRepository(t.database.db, testChanges(t.database)),
+      log: { error: (details, message) => logged.push({ ...details, message }) },
+    });
+    const [u] = await t.database.db.select().from(users).where(eq(users.login, 'staff1'));
+    actor = { id: u?.id as number, role: 3, login: 'staff1', fullName: 'Staff' } as AuthUser;
+  });
+
+  it('says the data changed since the check, and logs it with its job id', async () => {
+    const name = `CHG-${unique()}`;
+    expect(
+      (
+        await runImport(
+          'groups',
+          csv([
+            ['name', 'speciality_code', 'study_form', 'admission_year'],
+            [name, '710400', 'full_time', '2024'],
+          ]),
+          'g.csv',
+        )
+      ).status?.state,
+    ).toBe('done');
+    const rb = unique();
+    const rows = [header];
+    for (let i = 0; i < 1500; i++) rows.push([`${rb}-${i}`, `Фамилия${i}`, `Имя${i}`, '', name]);
+    const { job } = await service.start(actor, 'students', 'students.csv', Buffer.from(csv(rows)));
+    expect(job).not.toBeNull();
+    // While its passwords are hashed, the group is renamed: inside its transaction the file no longer matches.
+    await t.database.db
+      .update(groups)
+      .set({ name: `${name}-renamed` })
+      .where(eq(groups.name, name));
+    await service.idle();
+    const status = await service.status(actor, job as string);
+    expect(status).toMatchObject({ state: 'failed', reason: 'changed', result: null });
+    expect(logged).toContainEqual(expect.objectContaining({ jobId: job, reason: 'changed', message: 'import failed' }));
+  }, 120_000);
+
+  it('two imports of the same new students at once: one creates them, the other changes nothing or fails as a conflict', async () => {
+    const rb = unique();
+    const rows = [header];
+    for (let i = 0; i < 400; i++) rows.push([`${rb}-${i}`, `Фамилия${i}`, `Имя${i}`, '', group]);
+    const file = Buffer.from(csv(rows));
+    const jobs = await Promise.all([1, 2].map(() => service.start(actor, 'students', 'same.csv', file)));
+    await service.idle();
+    const ends = await Promise.all(jobs.map((j) => service.status(actor, j.job as string)));
+    // On PostgreSQL the second runs into the first's rows (unique record books): a conflict, said and logged. Where
+    // the two transactions take turns (PGlite), the second finds the students there and changes nothing.
+    console.log(
+      `two imports at once: ${ends.map((e) => (e.reason ? `${e.state} (${e.reason})` : e.state)).join(', ')}`,
+    );
+    expect(ends.map((e) => e.result?.created ?? 0).sort()).toEqual([0, 400]);
+    for (const [i, end] of ends.entries()) {
+      if (end.state === 'failed') {
+        expect(end.reason).toBe('conflict');
+        expect(logged).toContainEqual(expect.objectContaining({ jobId: jobs[i]?.job, reason: 'conflict' }));
+      } else expect(end).toMatchObject({ state: 'done', reason: null });
+    }
+  }, 120_000);
+
+  it('says it was interrupted when its instance stopped writing, and logs it', async () => {
+    await t.database.db.execute(
+      sql`insert into import_jobs (id, actor_id, state, done, total, updated_at)
+          values ('lost-job', ${actor.id}, 'running', 3, 10, now() - interval '2 minutes')`,
+    );
+    expect(await service.status(actor, 'lost-job')).toMatchObject({ state: 'failed', reason: 'interrupted' });
+    expect(logged).toContainEqual(expect.objectContaining({ jobId: 'lost-job', reason: 'interrupted' }));
+  });
 });

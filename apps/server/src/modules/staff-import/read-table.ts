@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import { Worker } from 'node:worker_threads';
+import { readXlsxRows, UnzippedTooLarge } from './read-xlsx.ts';
 
 /** One non-empty line of an uploaded table: its line in the file (1 is the header) and its cells as texts. */
 export interface TableRow {
@@ -10,7 +11,19 @@ export interface Table {
   rows: TableRow[];
   /** Lines whose text is not valid UTF-8 (read as U+FFFD) or looks like mojibake (UTF-8 read as Windows-1251 or Latin-1). */
   badEncodingLines: number[];
+  /** More lines with values follow: the file is over the line limit. */
+  truncated: boolean;
 }
+
+export interface TableLimits {
+  /** Data lines taken (the header not counted): reading stops past them. */
+  maxLines: number;
+  /** What an XLSX may inflate to. */
+  maxUnzippedBytes: number;
+}
+
+/** Why a file was not read: neither CSV nor XLSX, or an XLSX that inflates past the limit. */
+export type TableRefusal = 'unreadable' | 'too_large';
 
 /**
  * Mojibake: Cyrillic UTF-8 bytes (D0/D1 then 80–BF) shown as Windows-1251 ("Р°", "СЃ") or as Latin-1/1252 ("Ð°").
@@ -26,44 +39,78 @@ const isXlsx = (buf: Buffer) => buf.length >= 4 && buf.readUInt32LE(0) === 0x040
 /** A cell's text as a person would read it: trimmed, inner runs of white space as one space, in NFC. */
 const clean = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
 
-/** Reads CSV (UTF-8, with or without BOM, `,` or `;` between values) or XLSX (its first sheet). Throws when unreadable. */
-export async function readTable(buf: Buffer, maxLines: number): Promise<Table> {
-  const raw = isXlsx(buf) ? await readXlsx(buf, maxLines) : readCsv(buf, maxLines);
+/**
+ * Reads CSV (UTF-8, with or without BOM, `,` or `;` between values) or XLSX (its first sheet), up to the header and
+ * `maxLines` + 1 lines with values (one more tells the file is over the limit). Answers the refusal when the file
+ * cannot be read.
+ */
+export async function parseTable(buf: Buffer, limits: TableLimits): Promise<Table | TableRefusal> {
+  let raw: { rows: TableRow[]; truncated: boolean };
+  try {
+    raw = isXlsx(buf)
+      ? await readXlsxRows(buf, { maxRows: limits.maxLines + 2, maxUnzippedBytes: limits.maxUnzippedBytes })
+      : readCsvRows(buf, limits.maxLines + 2);
+  } catch (err) {
+    return err instanceof UnzippedTooLarge ? 'too_large' : 'unreadable';
+  }
   const rows: TableRow[] = [];
   const badEncodingLines: number[] = [];
-  for (const r of raw) {
+  for (const r of raw.rows) {
     const cells = r.cells.map(clean);
     if (cells.every((c) => c === '')) continue;
     if (cells.some(looksGarbled)) badEncodingLines.push(r.line);
     rows.push({ line: r.line, cells });
   }
-  return { rows, badEncodingLines };
+  return { rows, badEncodingLines, truncated: raw.truncated };
 }
 
-async function readXlsx(buf: Buffer, maxLines: number): Promise<TableRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(buf as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: TableRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    if (rows.length > maxLines + 1) return;
-    const cells: string[] = [];
-    for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text ?? '');
-    rows.push({ line, cells });
+const tsxApi = import.meta.resolve('tsx/esm/api');
+const workerFile = new URL('./read-table.worker.ts', import.meta.url).href;
+/** The worker loads its TypeScript through tsx, whether or not the process was started with it (tests are not). */
+const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => tsx.tsImport(${JSON.stringify(workerFile)}, ${JSON.stringify(workerFile)}))`;
+
+/**
+ * parseTable in a worker thread: a large sheet is read off the event loop, so the instance goes on serving everyone
+ * else meanwhile; the worker's heap is capped, and a file that would take more is refused as too large.
+ */
+export function readTable(buf: Buffer, limits: TableLimits): Promise<Table | TableRefusal> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(bootstrap, {
+      eval: true,
+      workerData: { buf, limits },
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+    });
+    let answered = false;
+    worker.once('message', (result: Table | TableRefusal) => {
+      answered = true;
+      resolve(result);
+    });
+    worker.once('error', (err: Error & { code?: string }) => {
+      answered = true;
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') resolve('too_large');
+      else reject(err);
+    });
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`The table reader stopped (exit code ${code})`));
+    });
   });
-  return rows;
 }
 
 /**
  * A small RFC 4180 reader (quoted values, "" inside quotes, line breaks inside quotes, CRLF or LF). The delimiter is
  * the one of `,` and `;` the header line (outside quotes) holds more of.
  */
-export function readCsv(buf: Buffer, maxLines: number): TableRow[] {
+export function readCsv(buf: Buffer, maxRows: number): TableRow[] {
+  return readCsvRows(buf, maxRows).rows;
+}
+
+/** readCsv, stopping once `maxRows` lines with values are read (`truncated` when more follow). */
+function readCsvRows(buf: Buffer, maxRows: number): { rows: TableRow[]; truncated: boolean } {
   let text = new TextDecoder('utf-8').decode(buf);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const delimiter = detectDelimiter(text);
   const rows: TableRow[] = [];
+  let valued = 0;
   let cells: string[] = [];
   let cell = '';
   let quoted = false;
@@ -91,7 +138,9 @@ export function readCsv(buf: Buffer, maxLines: number): TableRow[] {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       cells.push(cell);
       rows.push({ line: rowLine, cells });
-      if (rows.length > maxLines + 1) return rows;
+      if (cells.some((c) => c.trim() !== '') && ++valued >= maxRows) {
+        return { rows, truncated: true };
+      }
       cells = [];
       cell = '';
       line++;
@@ -102,7 +151,7 @@ export function readCsv(buf: Buffer, maxLines: number): TableRow[] {
     cells.push(cell);
     rows.push({ line: rowLine, cells });
   }
-  return rows;
+  return { rows, truncated: false };
 }
 
 function detectDelimiter(text: string): ',' | ';' {

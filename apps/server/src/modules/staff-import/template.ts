@@ -1,3 +1,4 @@
+import { csvText } from '@okuu/contracts/csv';
 import { type ImportKind, importColumns } from '@okuu/contracts/staff/import';
 import ExcelJS from 'exceljs';
 import type { ExampleLine } from './import.repository.ts';
@@ -19,12 +20,9 @@ const fallback: Record<ImportKind, string[]> = {
 const exampleOf = (kind: ImportKind, line: ExampleLine | undefined) =>
   line ? importColumns[kind].map((column) => line[column] ?? '') : fallback[kind];
 
-const quoted = (v: string) => (/[",;\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
 /** The template as CSV: UTF-8 with a BOM (spreadsheet programs then read the Cyrillic right), comma-separated. */
 export function templateCsv(kind: ImportKind, line?: ExampleLine): Buffer {
-  const lines = [importColumns[kind], exampleOf(kind, line)].map((row) => row.map(quoted).join(','));
-  return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
+  return Buffer.from(csvText([importColumns[kind], exampleOf(kind, line)]), 'utf8');
 }
 
 /** The template as XLSX: a header row in bold, one example line, every cell text (so codes keep leading zeros). */

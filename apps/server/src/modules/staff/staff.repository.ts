@@ -4,6 +4,7 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
 import { departments, groups } from '../../db/schema/university.ts';
 import { positions, sessions, users } from '../../db/schema/users.ts';
+import { type Changes, transactionOf } from '../../lib/changes.ts';
 
 const fullName = sql<string>`concat_ws(' ', ${users.lastName}, ${users.firstName}, ${users.patronymic})`;
 
@@ -26,18 +27,6 @@ export interface AuditFilter {
   action: string | null;
   from: string | null;
   to: string | null;
-}
-
-export interface AuditRecord {
-  actorId: number;
-  actorLogin: string;
-  actorName: string;
-  action: string;
-  targetType: string;
-  targetId: number | null;
-  targetName: string | null;
-  before: unknown;
-  after: unknown;
 }
 
 export interface NewPerson {
@@ -142,21 +131,15 @@ function queries(db: Db) {
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
-
-    async audit(record: AuditRecord) {
-      await db.insert(auditLog).values(record);
-    },
   };
 }
 
-export function createStaffRepository(db: Db) {
+export function createStaffRepository(db: Db, changes: Changes) {
   return {
     ...queries(db),
 
-    /** Runs `fn` in one transaction: the change and its audit row commit together or not at all. */
-    transaction<T>(fn: (q: StaffQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(queries(tx as unknown as Db)));
-    },
+    /** Runs `fn` in one change transaction: the change, its announcement and its audit row commit together. */
+    transaction: transactionOf(changes, queries),
 
     async searchPeople(f: PeopleFilter, page: number, pageSize: number) {
       const conditions: (SQL | undefined)[] = [

@@ -19,9 +19,9 @@ export function staffRoutes(service: StaffService): Binding[] {
     ),
     bind(peopleOptions, async () => service.options()),
     bind(personDetails, async ({ input }) => service.person(input.id)),
-    bind(personCreate, async ({ input, user }) => service.create(user, input)),
-    bind(personMove, async ({ input, user }) => service.move(user, input.id, input.id_group)),
-    bind(personNewsPerms, async ({ input, user }) => service.setNewsPerms(user, input.id, input.newsPerms)),
+    bind(personCreate, async ({ input }) => service.create(input)),
+    bind(personMove, async ({ input }) => service.move(input.id, input.id_group)),
+    bind(personNewsPerms, async ({ input }) => service.setNewsPerms(input.id, input.newsPerms)),
     bind(personBlock, async ({ input, user }) => service.setBlocked(user, input.id, input.blocked)),
     bind(personResetCredentials, async ({ input, user }) => service.resetCredentials(user, input.id)),
     bind(auditList, async ({ input }) =>

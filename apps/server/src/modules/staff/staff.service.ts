@@ -3,7 +3,7 @@ import { auditLimits } from '@okuu/contracts/staff/audit';
 import { type IssuedCredentials, type Person, peopleLimits } from '@okuu/contracts/staff/people';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { AuthUser } from '../../lib/session.ts';
+import { type AuthUser, userSessions } from '../../lib/session.ts';
 import { validationError } from '../../lib/validation.ts';
 import type { AuditFilter, PeopleFilter, StaffQueries, StaffRepository } from './staff.repository.ts';
 
@@ -52,11 +52,7 @@ function snapshot(p: Person) {
 
 const notFound = () => new AppError('not_found', 'There is no such person.');
 
-export function createStaffService(deps: {
-  repo: StaffRepository;
-  /** Tells every instance (session caches, chat sockets) that the user's sessions ended or their details changed. */
-  userChanged: (userId: number) => Promise<void>;
-}) {
+export function createStaffService(deps: { repo: StaffRepository }) {
   const { repo } = deps;
 
   /** A login nobody has: the role's prefix and six digits. */
@@ -68,24 +64,21 @@ export function createStaffService(deps: {
   }
 
   /**
-   * Changes a person in one transaction with its audit row: locks the row, applies `change`, reads the person again
-   * and records before and after.
+   * Changes a person in one transaction: locks the row, applies `change`, reads the person again and records before
+   * and after for the audit log. Sessions carry the person's details (group, news permission, blocked): every
+   * instance looks them up afresh, and their chat sockets are checked again.
    */
   async function change(
-    actor: AuthUser,
     id: number,
     action: (before: Person) => string,
     apply: (q: StaffQueries, before: Person) => Promise<void>,
   ): Promise<Person> {
-    return repo.transaction(async (q) => {
+    return repo.transaction(async (q, change) => {
       if (!(await q.lockPerson(id))) throw notFound();
       const before = toPerson((await q.findPerson(id)) as Found);
       await apply(q, before);
       const after = toPerson((await q.findPerson(id)) as Found);
-      await q.audit({
-        actorId: actor.id,
-        actorLogin: actor.login,
-        actorName: actor.fullName,
+      change.audit({
         action: action(before),
         targetType: 'person',
         targetId: id,
@@ -93,6 +86,7 @@ export function createStaffService(deps: {
         before: snapshot(before),
         after: snapshot(after),
       });
+      change.announce('sessions', userSessions(id));
       return after;
     });
   }
@@ -121,21 +115,18 @@ export function createStaffService(deps: {
       return toPerson(found);
     },
 
-    async create(
-      actor: AuthUser,
-      input: {
-        role: number;
-        lastName: string;
-        firstName: string;
-        patronymic: string;
-        id_group: number | null;
-        id_department: number | null;
-        id_position: number | null;
-      },
-    ): Promise<{ person: Person; credentials: IssuedCredentials }> {
+    async create(input: {
+      role: number;
+      lastName: string;
+      firstName: string;
+      patronymic: string;
+      id_group: number | null;
+      id_department: number | null;
+      id_position: number | null;
+    }): Promise<{ person: Person; credentials: IssuedCredentials }> {
       const password = issuedPassword();
       const passwordHash = await hashPassword(password);
-      return repo.transaction(async (q) => {
+      return repo.transaction(async (q, change) => {
         // The contract made sure the role's fields are there; here they must name real records.
         const unknown: string[] = [];
         if (input.role === 2 && !(await q.groupExists(input.id_group as number))) unknown.push('id_group');
@@ -156,11 +147,7 @@ export function createStaffService(deps: {
         if (input.role === 2) await q.insertStudentProfile(id, input.id_group as number);
         else await q.insertTeacherProfile(id, input.id_department as number, input.id_position as number);
         const person = toPerson((await q.findPerson(id)) as Found);
-        await q.audit({
-          actorId: actor.id,
-          actorLogin: actor.login,
-          actorName: actor.fullName,
-          action: 'person.create',
+        change.audit({
           targetType: 'person',
           targetId: id,
           targetName: person.fullName,
@@ -172,9 +159,8 @@ export function createStaffService(deps: {
     },
 
     /** Sessions carry the group: every instance looks the student up afresh. */
-    async move(actor: AuthUser, id: number, groupId: number): Promise<Person> {
-      const person = await change(
-        actor,
+    move(id: number, groupId: number): Promise<Person> {
+      return change(
         id,
         () => 'person.move',
         async (q, before) => {
@@ -183,27 +169,21 @@ export function createStaffService(deps: {
           await q.setGroup(id, groupId);
         },
       );
-      await deps.userChanged(id);
-      return person;
     },
 
     /** Sessions carry the news permission: it takes effect at once on every instance. */
-    async setNewsPerms(actor: AuthUser, id: number, on: boolean): Promise<Person> {
-      const person = await change(
-        actor,
+    setNewsPerms(id: number, on: boolean): Promise<Person> {
+      return change(
         id,
         () => 'person.newsPerms',
         (q) => q.setNewsPerms(id, on),
       );
-      await deps.userChanged(id);
-      return person;
     },
 
     /** Blocks or unblocks; blocking revokes every session in the same transaction, then every instance is told. */
     async setBlocked(actor: AuthUser, id: number, blocked: boolean): Promise<Person> {
       if (blocked) notSelf(actor, id, 'block');
-      const person = await change(
-        actor,
+      return change(
         id,
         () => (blocked ? 'person.block' : 'person.unblock'),
         async (q) => {
@@ -211,8 +191,6 @@ export function createStaffService(deps: {
           if (blocked) await q.revokeSessions(id);
         },
       );
-      if (blocked) await deps.userChanged(id);
-      return person;
     },
 
     /** New issued credentials (LOG_PAS 1): the old ones stop working and every session ends. */
@@ -222,7 +200,6 @@ export function createStaffService(deps: {
       const passwordHash = await hashPassword(password);
       let login = '';
       await change(
-        actor,
         id,
         () => 'person.resetCredentials',
         async (q, before) => {
@@ -231,7 +208,6 @@ export function createStaffService(deps: {
           await q.revokeSessions(id);
         },
       );
-      await deps.userChanged(id);
       return { login, password };
     },
 

@@ -13,6 +13,7 @@ import {
   specialities,
 } from '../../db/schema/university.ts';
 import { users } from '../../db/schema/users.ts';
+import type { Changes } from '../../lib/changes.ts';
 
 interface Names {
   name: string;
@@ -54,7 +55,7 @@ const fullName = sql<string>`concat_ws(' ', ${users.lastName}, ${users.firstName
 const names = (t: { name: unknown; nameKg: unknown; nameEn: unknown }) =>
   sql<Names>`json_build_object('name', ${t.name}, 'nameKg', ${t.nameKg}, 'nameEn', ${t.nameEn})`;
 
-export function createTranscriptRepository(db: Db) {
+export function createTranscriptRepository(db: Db, changes: Changes) {
   return {
     /** A student's header data; null when `studentId` is not a student. */
     async student(studentId: number): Promise<StudentHeader | null> {
@@ -134,8 +135,18 @@ export function createTranscriptRepository(db: Db) {
 
     /** Replaces the whole scale in one transaction (readers see the old one or the new one, never a mix). */
     async replaceScale(bands: readonly GradeBand[]): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.delete(gradeScale);
+      await changes.transaction(async (tx, change) => {
+        const old = await tx.delete(gradeScale).returning();
+        change.audit({
+          targetType: 'gradeScale',
+          before: old.map((b) => ({
+            letter: b.letter,
+            minPoints: b.minPoints,
+            maxPoints: b.maxPoints,
+            numeric: b.numericX100 / 100,
+          })),
+          after: bands,
+        });
         await tx.insert(gradeScale).values(
           bands.map((band) => ({
             letter: band.letter,

@@ -13,6 +13,7 @@ import {
   teachingAssignments,
 } from '../../db/schema/university.ts';
 import { users } from '../../db/schema/users.ts';
+import type { Change, Changes } from '../../lib/changes.ts';
 
 /**
  * Which materials a caller may list, as the service decided it: every material, or a student's: those of the
@@ -117,7 +118,7 @@ function filtered(filter: Partial<MaterialFilter>): SQL | undefined {
   );
 }
 
-export function createUmkRepository(db: Db) {
+export function createUmkRepository(db: Db, changes: Changes) {
   function selectMaterials(on: Db = db) {
     return on
       .select({
@@ -371,41 +372,35 @@ export function createUmkRepository(db: Db) {
       return missing;
     },
 
-    /** Inserts a material and, when `bookCategoryId` is given, its library entry sharing the file. */
+    /** Inserts a material; `finish` runs last in its change transaction (its library entry, the reply, the file). */
     async insert(
       teacherId: number,
       fields: MaterialFields,
       file: MaterialFile,
-      bookCategoryId: number | null,
-      finish: (tx: Db, id: number) => Promise<void>,
+      finish: (change: Change, id: number, file: MaterialFile) => Promise<void>,
     ): Promise<number> {
-      return db.transaction(async (tx) => {
+      return changes.transaction(async (tx, change) => {
         const [row] = await tx
           .insert(umkMaterials)
           .values({ teacherId, ...fields, ...file })
           .returning({ id: umkMaterials.id });
         if (!row) throw new Error('No id for a material just inserted');
-        if (bookCategoryId !== null) {
-          await tx.insert(books).values(bookOf(row.id, teacherId, fields, file, bookCategoryId));
-        }
-        await finish(tx as unknown as Db, row.id);
+        await finish(change, row.id, file);
         return row.id;
       });
     },
 
     /**
-     * Changes a material (its file when `file` is given) and puts its library entry in line: created, changed, or
-     * removed when `bookCategoryId` is null. Returns the key of the file it had.
+     * Changes a material (its file when `file` is given); `finish` runs last in its change transaction with the file
+     * the material now has. Returns the key of the file it had.
      */
     async update(
       id: number,
-      teacherId: number,
       fields: MaterialFields,
       file: MaterialFile | null,
-      bookCategoryId: number | null,
-      finish: (tx: Db, id: number) => Promise<void>,
+      finish: (change: Change, id: number, file: MaterialFile) => Promise<void>,
     ): Promise<string> {
-      return db.transaction(async (tx) => {
+      return changes.transaction(async (tx, change) => {
         const [old] = await tx
           .select({ fileName: umkMaterials.fileName, fileKey: umkMaterials.fileKey, fileSize: umkMaterials.fileSize })
           .from(umkMaterials)
@@ -416,47 +411,22 @@ export function createUmkRepository(db: Db) {
           .update(umkMaterials)
           .set({ ...fields, ...(file ?? {}), updatedAt: sql`now()` })
           .where(eq(umkMaterials.id, id));
-        if (bookCategoryId === null) {
-          await tx.delete(books).where(eq(books.umkMaterialId, id));
-        } else {
-          const book = bookOf(id, teacherId, fields, file ?? old, bookCategoryId);
-          const { umkMaterialId: _m, ownerId: _o, ...changes } = book;
-          await tx.insert(books).values(book).onConflictDoUpdate({ target: books.umkMaterialId, set: changes });
-        }
-        await finish(tx as unknown as Db, id);
+        await finish(change, id, file ?? old);
         return old.fileKey;
       });
     },
 
-    /** Deletes a material (its library entry goes with it); returns its file's key, null when there was none. */
-    async delete(id: number): Promise<string | null> {
-      const [row] = await db
-        .delete(umkMaterials)
-        .where(eq(umkMaterials.id, id))
-        .returning({ fileKey: umkMaterials.fileKey });
-      return row?.fileKey ?? null;
+    /** Deletes a material; `first` runs in its transaction before (its library entry). Returns its file's key. */
+    async delete(id: number, first: (change: Change) => Promise<void>): Promise<string | null> {
+      return changes.transaction(async (tx, change) => {
+        await first(change);
+        const [row] = await tx
+          .delete(umkMaterials)
+          .where(eq(umkMaterials.id, id))
+          .returning({ fileKey: umkMaterials.fileKey });
+        return row?.fileKey ?? null;
+      });
     },
-  };
-}
-
-function bookOf(
-  materialId: number,
-  teacherId: number,
-  fields: MaterialFields,
-  file: MaterialFile,
-  categoryId: number,
-): typeof books.$inferInsert {
-  return {
-    umkMaterialId: materialId,
-    ownerId: teacherId,
-    name: fields.title,
-    author: fields.author,
-    description: fields.annotation,
-    totalPages: fields.totalPages,
-    categoryId,
-    fileName: file.fileName,
-    fileKey: file.fileKey,
-    fileSize: file.fileSize,
   };
 }
 

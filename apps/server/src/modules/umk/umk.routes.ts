@@ -37,13 +37,13 @@ export function umkRoutes(service: UmkService): Binding[] {
     bind(umkInsertOrUpdate, async ({ input, user, files, remember }) => service.save(user, input, files, remember)),
     bind(umkDelete, async ({ input, user }) => service.remove(user, input.id_books)),
 
-    bind(umkDownload, async ({ input, user, reply }) => {
+    bind(umkDownload, async ({ input, user }) => {
       const file = await service.file(user, input.id, 'download');
-      return fileReply(reply, file.stored, file.name, file.mode);
+      return fileReply(file.stored, file.name, file.mode);
     }),
-    bind(umkPreview, async ({ input, user, reply }) => {
+    bind(umkPreview, async ({ input, user }) => {
       const file = await service.file(user, input.id, 'preview');
-      return fileReply(reply, file.stored, file.name, file.mode);
+      return fileReply(file.stored, file.name, file.mode);
     }),
   ];
 }

@@ -1,8 +1,8 @@
 import { roles } from '@okuu/contracts/endpoint';
 import { umkDownloadUrl, umkPreviewUrl } from '@okuu/contracts/umk/download';
 import { studentKindOf, type UmkAudience, type UmkMaterial, umkLimits } from '@okuu/contracts/umk/material';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Change } from '../../lib/changes.ts';
 import { isPdfName } from '../../lib/files.ts';
 import { type Remember, rememberNothing } from '../../lib/idempotency.ts';
 import type { UploadedFile } from '../../lib/replies.ts';
@@ -11,6 +11,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { acceptUpload, commitUploads, type FileMode } from '../../lib/uploads.ts';
 import { validationError } from '../../lib/validation.ts';
 import type { FilesService } from '../files/files.service.ts';
+import type { LibraryService } from '../library/library.service.ts';
 import type {
   MaterialFields,
   MaterialFile,
@@ -96,8 +97,8 @@ export function createUmkService(deps: {
   repo: UmkRepository;
   storage: Storage;
   files: Pick<FilesService, 'checkQuota'>;
-  /** A material's library flag adds, changes or removes its book: the library hears of every change. */
-  libraryChanged: () => Promise<void>;
+  /** A material's library flag adds, changes or removes its book, in the material's own change. */
+  library: Pick<LibraryService, 'shelveMaterial'>;
 }) {
   const { repo, storage } = deps;
 
@@ -241,20 +242,32 @@ export function createUmkService(deps: {
       const { material, previousKey } = await commitUploads(storage, toStage, async ([staged], promote) => {
         file = staged && upload ? { fileName: upload.name, fileKey: staged.key, fileSize: staged.size } : null;
         let written: UmkMaterial | undefined;
-        const finish = async (tx: Db, id: number) => {
-          const row = await repo.material(id, { everything: true }, tx);
+        const finish = async (change: Change, id: number, now: MaterialFile) => {
+          await deps.library.shelveMaterial(
+            change,
+            id,
+            bookCategoryId === null
+              ? null
+              : {
+                  ownerId: user.id,
+                  name: fields.title,
+                  author: fields.author,
+                  description: fields.annotation,
+                  totalPages: fields.totalPages,
+                  categoryId: bookCategoryId,
+                  ...now,
+                },
+          );
+          const row = await repo.material(id, { everything: true }, change.tx);
           if (!row) throw notFound();
           written = toMaterial(row, user);
-          await remember(tx, written);
-          await promote(tx);
+          await remember(change.tx, written);
+          await promote(change.tx);
         };
-        const previousKey = existing
-          ? await repo.update(existing.id, user.id, fields, file, bookCategoryId, finish)
-          : null;
-        if (!existing) await repo.insert(user.id, fields, file as unknown as MaterialFile, bookCategoryId, finish);
+        const previousKey = existing ? await repo.update(existing.id, fields, file, finish) : null;
+        if (!existing) await repo.insert(user.id, fields, file as unknown as MaterialFile, finish);
         return { material: written as UmkMaterial, previousKey };
       });
-      await deps.libraryChanged();
       if (file && previousKey && previousKey !== (file as MaterialFile).fileKey) {
         await storage.delete(previousKey).catch(() => {});
       }
@@ -267,8 +280,7 @@ export function createUmkService(deps: {
       if (row.teacherId !== user.id) {
         throw new AppError('forbidden', 'Only the teacher who uploaded a material can delete it.');
       }
-      const key = await repo.delete(id);
-      await deps.libraryChanged();
+      const key = await repo.delete(id, (change) => deps.library.shelveMaterial(change, id, null));
       if (key) await storage.delete(key).catch(() => {});
       return { id_books: id, deleted: true as const };
     },

@@ -26,7 +26,7 @@ import { studentProfiles } from '../../db/schema/profiles.ts';
 import { umkMaterials } from '../../db/schema/umk.ts';
 import { groups, registrations } from '../../db/schema/university.ts';
 import { users } from '../../db/schema/users.ts';
-import { minimalPdf } from '../../db/seed/pdf.ts';
+import { minimalPdf } from '../../seed/pdf.ts';
 
 type Fields = Record<string, string | string[]>;
 type FilePart = { name: string; content: string | Buffer };

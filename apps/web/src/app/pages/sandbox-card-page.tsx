@@ -1,7 +1,15 @@
 import '../../features/payment/catalogue';
 import '@mantine/core/styles/Code.css';
 import { Alert, Badge, Button, Center, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { sandboxCards, sandboxConfirmationCode } from '@okuu/contracts/payment/sandbox';
+import {
+  cardNumberInput,
+  cardNumberMaxDigits,
+  confirmationCodeInput,
+  cvcInput,
+  expiryInput,
+  sandboxCards,
+  sandboxConfirmationCode,
+} from '@okuu/contracts/payment/sandbox';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -19,7 +27,8 @@ const groupsOf4 = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /**
  * The sandbox provider's hosted card page (test mode): the order, a card form with the test cards listed, a
- * confirmation-code step for the card that asks for one; when done it sends the payer back to the portal.
+ * confirmation-code step for the card that asks for one; when done it sends the payer back to the portal. The form
+ * checks its fields by the contract's own rules (what the server applies), and says what each one expects.
  */
 export function SandboxCardPage() {
   const { t } = useTranslation('payment');
@@ -42,15 +51,15 @@ export function SandboxCardPage() {
   const submitCard = (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!/^\d{16}$/.test(card.cardNumber.replace(/\s/g, ''))) found.cardNumber = t('sandbox.invalidCard');
-    if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(card.expiry)) found.expiry = t('sandbox.invalidExpiry');
-    if (!/^\d{3}$/.test(card.cvc)) found.cvc = t('sandbox.invalidCvc');
+    if (!cardNumberInput.safeParse(card.cardNumber).success) found.cardNumber = t('sandbox.invalidCard');
+    if (!expiryInput.safeParse(card.expiry).success) found.expiry = t('sandbox.invalidExpiry');
+    if (!cvcInput.safeParse(card.cvc).success) found.cvc = t('sandbox.invalidCvc');
     setErrors(found);
     if (Object.keys(found).length === 0) pay.mutate(card);
   };
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{4,8}$/.test(code)) {
+    if (!confirmationCodeInput.safeParse(code).success) {
       setErrors({ code: t('sandbox.invalidCode') });
       return;
     }
@@ -110,7 +119,7 @@ export function SandboxCardPage() {
                       onChange={(e) =>
                         setCard({
                           ...card,
-                          cardNumber: groupsOf4(e.currentTarget.value.replace(/\D/g, '').slice(0, 16)),
+                          cardNumber: groupsOf4(e.currentTarget.value.replace(/\D/g, '').slice(0, cardNumberMaxDigits)),
                         })
                       }
                       inputMode="numeric"
@@ -122,7 +131,7 @@ export function SandboxCardPage() {
                       <TextInput
                         label={t('sandbox.expiry')}
                         value={card.expiry}
-                        onChange={(e) => setCard({ ...card, expiry: e.currentTarget.value.slice(0, 5) })}
+                        onChange={(e) => setCard({ ...card, expiry: e.currentTarget.value.slice(0, 7) })}
                         inputMode="numeric"
                         autoComplete="cc-exp"
                         placeholder="12/30"

@@ -40,12 +40,17 @@ export function chatFormData(ref: ConversationRef, draft: ChatDraft): FormData {
   return form;
 }
 
+/**
+ * Sends a message with its Idempotency-Key: a send that is retried (by the proxy on another instance during a
+ * restart, or by the person after a failure) with the same key is stored once.
+ */
 export function sendMessage(
   ref: ConversationRef,
   draft: ChatDraft,
-  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal; idempotencyKey: string },
 ) {
-  return uploadForm(chatInsert, chatFormData(ref, draft), options);
+  const { idempotencyKey, ...rest } = options;
+  return uploadForm(chatInsert, chatFormData(ref, draft), { ...rest, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** Send a message; the conversation shows it at once and is then reloaded (spec section 4). */
@@ -54,13 +59,16 @@ export function useSendMessage(ref: ConversationRef) {
   return useMutation({
     mutationFn: ({
       draft,
+      idempotencyKey,
       onProgress,
       signal,
     }: {
       draft: ChatDraft;
+      /** One per message: the same again when the same draft is sent again after a failure. */
+      idempotencyKey: string;
       onProgress?: (progress: UploadProgress) => void;
       signal?: AbortSignal;
-    }) => sendMessage(ref, draft, { onProgress, signal }),
+    }) => sendMessage(ref, draft, { idempotencyKey, onProgress, signal }),
     onSuccess: (message: ChatMessage) => {
       const key = chatKeys.conversation(ref);
       queryClient.setQueryData<ConversationState>(key, (state) => (state ? withMessage(state, message) : state));

@@ -12,13 +12,14 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { chatLimits } from '@okuu/contracts/chat/message';
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileIcon } from '../../../components/ui/file-icon';
 import { PaperclipIcon, PhotoIcon, SendIcon } from '../../../components/ui/icons';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-message';
 import { fileKindOf, fileSizeParts, oversizedFiles } from '../../../lib/files';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { toast } from '../../../lib/toast';
 import { type SendContext, useSendMessage } from '../api/send-message';
 import type { ConversationRef } from '../lib/conversation-ref';
@@ -62,6 +63,12 @@ export function Composer({
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useRef<AbortController | null>(null);
+  // The message's Idempotency-Key: kept while the same draft is sent again after a failure, new once it changes.
+  const sendKey = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new draft (its text or its files) is a new message.
+  useEffect(() => {
+    sendKey.current = null;
+  }, [text, picked]);
   const resetFile = useRef<() => void>(null);
   const resetPhoto = useRef<() => void>(null);
   const hintId = useId();
@@ -107,8 +114,10 @@ export function Composer({
     const controller = new AbortController();
     upload.current = controller;
     if (picked.length > 0) setProgress(0);
+    sendKey.current ??= newIdempotencyKey();
     send.mutate(
       {
+        idempotencyKey: sendKey.current,
         draft: {
           text: trimmed,
           files: picked.filter((p) => p.kind === 'file').map((p) => p.file),

@@ -5,7 +5,7 @@ import {
   journalDisciplines,
   journalLessonKinds,
   journalTimeSlots,
-} from '@okuu/contracts/journal/endpoints';
+} from '@okuu/contracts/journal/filters';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { journalKeys } from './keys';

@@ -1,4 +1,4 @@
-import { teacherJournal } from '@okuu/contracts/journal/endpoints';
+import { teacherJournal } from '@okuu/contracts/journal/journal';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { type JournalChoice, journalKeys } from './keys';

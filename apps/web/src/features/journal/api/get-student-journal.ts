@@ -1,4 +1,4 @@
-import { studentJournal } from '@okuu/contracts/journal/endpoints';
+import { studentJournal } from '@okuu/contracts/journal/journal';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { journalKeys } from './keys';

@@ -1,9 +1,6 @@
-import {
-  journalAllPresent,
-  journalDelete,
-  journalDeleteLesson,
-  journalLessonTopicSave,
-} from '@okuu/contracts/journal/endpoints';
+import { journalDelete, journalDeleteLesson } from '@okuu/contracts/journal/journal';
+import { journalAllPresent } from '@okuu/contracts/journal/marks';
+import { journalLessonTopicSave } from '@okuu/contracts/journal/topics';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { type JournalChoice, journalKeys, type LessonChoice } from './keys';

@@ -1,5 +1,5 @@
 import type { Journal } from '@okuu/contracts/journal/common';
-import { journalMarkSave } from '@okuu/contracts/journal/endpoints';
+import { journalMarkSave } from '@okuu/contracts/journal/marks';
 import type { QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { type JournalChoice, journalKeys, type LessonChoice } from './keys';

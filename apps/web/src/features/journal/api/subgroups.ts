@@ -1,4 +1,4 @@
-import { journalRemoveStudent, journalSubgroupSave, journalSubgroupStudents } from '@okuu/contracts/journal/endpoints';
+import { journalRemoveStudent, journalSubgroupSave, journalSubgroupStudents } from '@okuu/contracts/journal/students';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { journalKeys } from './keys';

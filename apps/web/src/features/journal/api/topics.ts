@@ -1,4 +1,4 @@
-import { journalTopicReport, journalTopicSave, journalTopics } from '@okuu/contracts/journal/endpoints';
+import { journalTopicReport, journalTopicSave, journalTopics } from '@okuu/contracts/journal/topics';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { type JournalChoice, journalKeys } from './keys';

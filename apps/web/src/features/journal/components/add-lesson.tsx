@@ -1,6 +1,6 @@
 import { Button, Popover, Select, Stack, TextInput } from '@mantine/core';
 import type { DataOf } from '@okuu/contracts/endpoint';
-import type { journalLessonTopicSave } from '@okuu/contracts/journal/endpoints';
+import type { journalLessonTopicSave } from '@okuu/contracts/journal/topics';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

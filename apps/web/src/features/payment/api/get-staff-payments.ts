@@ -1,6 +1,7 @@
 import { staffPayments, staffPaymentsExport } from '@okuu/contracts/payment/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
+import { currentLanguage } from '../../../lib/i18n';
 import { paymentKeys } from './keys';
 
 /** The staff list's filters as the form holds them ('' or 'any': no filter). */
@@ -48,9 +49,9 @@ export function useStaffPayments(filters: StaffFilters, page: number) {
   });
 }
 
-/** The address of the export of the filtered payments as CSV or XLSX. */
+/** The address of the export of the filtered payments as CSV or XLSX, in the reader's language. */
 export function staffExportUrl(filters: StaffFilters, format: 'csv' | 'xlsx'): string {
-  const query = new URLSearchParams({ format });
+  const query = new URLSearchParams({ format, lang: currentLanguage() });
   for (const [key, value] of Object.entries(inputOf(filters))) if (value && value !== 'any') query.set(key, value);
   return `${staffPaymentsExport.path}?${query}`;
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/format';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { usePayByCard } from '../api/pay-by-card';
 
 interface Props {
@@ -12,11 +13,6 @@ interface Props {
   serviceName: string;
   /** Tyiyn; null while the typed amount is not valid. */
   amount: number | null;
-}
-
-/** A key for one payment attempt: the same for a double click or a retried request. */
-function newKey(): string {
-  return crypto.randomUUID();
 }
 
 /**
@@ -30,7 +26,7 @@ export function CardPaymentButton({ year, serviceId, serviceName, amount }: Prop
 
   const open = () => {
     pay.reset();
-    setKey(newKey());
+    setKey(newIdempotencyKey());
   };
   const close = () => {
     if (!pay.isPending) setKey(null);

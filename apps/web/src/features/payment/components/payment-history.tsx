@@ -6,8 +6,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { localizedName } from '../../../lib/localized';
 import { usePaymentHistory } from '../api/get-payment-history';
-
-import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentStatusBadge, TestPaymentBadge } from './payment-status-badge';
 
 function PaymentRow({ payment }: { payment: Payment }) {
   const { t } = useTranslation('payment');
@@ -20,6 +19,25 @@ function PaymentRow({ payment }: { payment: Payment }) {
             {formatDateTime(payment.created)} · {t(`method.${payment.method}`)} · {t('history.code')} {payment.code} ·{' '}
             {payment.year.name}
           </Text>
+          {payment.status === 'partial' && (
+            <Text size="sm" c="orange.8" data-testid="payment-remaining">
+              {t('history.partial', {
+                received: formatMoney(payment.received),
+                amount: formatMoney(payment.amount),
+                remaining: formatMoney(payment.amount - payment.received),
+              })}
+            </Text>
+          )}
+          {payment.received > payment.amount && (
+            <Text size="sm" c="dimmed">
+              {t('history.surplus', { surplus: formatMoney(payment.received - payment.amount) })}
+            </Text>
+          )}
+          {payment.test && (
+            <Text size="sm" c="dimmed">
+              {t('test.hint')}
+            </Text>
+          )}
           {payment.receiptUrl && (
             <Anchor href={`${payment.receiptUrl}&lang=${currentLanguage()}`} download size="sm">
               {t('history.downloadReceipt')}
@@ -31,6 +49,7 @@ function PaymentRow({ payment }: { payment: Payment }) {
             {formatMoney(payment.amount)} {t('som')}
           </Text>
           <PaymentStatusBadge status={payment.status} />
+          {payment.test && <TestPaymentBadge />}
         </Stack>
       </Group>
     </Paper>

@@ -39,6 +39,8 @@ interface Props {
   defaultYear: number;
   /** The desktop layout shows the QR to scan; a phone also gets the bank apps' links. */
   desktop: boolean;
+  /** Whether the portal takes card payments (config.json): without a card provider there is no card button. */
+  cardPayments: boolean;
 }
 
 function CopyIcon({ copied }: { copied: boolean }) {
@@ -79,9 +81,10 @@ function amountOf(service: PaidService, text: string): number | null {
 
 /**
  * The payment screen: a service and its amount, the payment code with a copy button, the payment QR (saveable as a
- * PNG), the bank apps on a phone, card payment after a confirmation, and the history of payments.
+ * PNG), the bank apps on a phone, card payment after a confirmation (where the portal takes cards), and the history
+ * of payments.
  */
-export function PaymentScreen({ years, defaultYear, desktop }: Props) {
+export function PaymentScreen({ years, defaultYear, desktop, cardPayments }: Props) {
   const { t } = useTranslation('payment');
   const services = useServices();
   const [params, setParams] = useSearchParams();
@@ -232,14 +235,16 @@ export function PaymentScreen({ years, defaultYear, desktop }: Props) {
                 </Stack>
               </Paper>
             )}
-            <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-              <Stack gap="sm" align="flex-start">
-                <Title order={2} size="h4">
-                  {t('card.heading')}
-                </Title>
-                <CardPaymentButton year={year} serviceId={service.id} serviceName={serviceName} amount={amount} />
-              </Stack>
-            </Paper>
+            {cardPayments && (
+              <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+                <Stack gap="sm" align="flex-start">
+                  <Title order={2} size="h4">
+                    {t('card.heading')}
+                  </Title>
+                  <CardPaymentButton year={year} serviceId={service.id} serviceName={serviceName} amount={amount} />
+                </Stack>
+              </Paper>
+            )}
           </Stack>
           <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
             <Stack gap="sm">

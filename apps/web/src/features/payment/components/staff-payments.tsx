@@ -11,7 +11,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { useServices } from '../api/get-services';
 import { noStaffFilters, type StaffFilters, staffExportUrl, useStaffPayments } from '../api/get-staff-payments';
-import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentStatusBadge, TestPaymentBadge } from './payment-status-badge';
 
 /** Staff: payments for reconciliation, filtered, exported as CSV or XLSX. */
 export function StaffPayments({ years }: { years: readonly { id: number; name: string }[] }) {
@@ -127,16 +127,33 @@ export function StaffPayments({ years }: { years: readonly { id: number; name: s
                 </Table.Thead>
                 <Table.Tbody>
                   {items.map((p) => (
-                    <Table.Tr key={p.id}>
+                    <Table.Tr key={p.id} data-payment={p.id}>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.created)}</Table.Td>
                       <Table.Td ff="monospace">{p.code}</Table.Td>
                       <Table.Td>{p.student.fullName}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.student.group ?? '—'}</Table.Td>
                       <Table.Td>{localizedName(p.service)}</Table.Td>
                       <Table.Td>{t(`method.${p.method}`)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{formatMoney(p.amount)}</Table.Td>
+                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                        {formatMoney(p.amount)}
+                        {p.status === 'partial' && (
+                          <Text size="xs" c="orange.8">
+                            {t('staff.received', { amount: formatMoney(p.received) })}
+                            <br />
+                            {t('staff.remaining', { amount: formatMoney(p.amount - p.received) })}
+                          </Text>
+                        )}
+                        {p.received > p.amount && (
+                          <Text size="xs" c="dimmed">
+                            {t('staff.surplus', { amount: formatMoney(p.received - p.amount) })}
+                          </Text>
+                        )}
+                      </Table.Td>
                       <Table.Td>
-                        <PaymentStatusBadge status={p.status} />
+                        <Stack gap={4} align="flex-start">
+                          <PaymentStatusBadge status={p.status} />
+                          {p.test && <TestPaymentBadge />}
+                        </Stack>
                       </Table.Td>
                     </Table.Tr>
                   ))}

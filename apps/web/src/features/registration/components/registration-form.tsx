@@ -8,6 +8,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { type FieldErrors, validate } from '../../../lib/form';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { localizedName } from '../../../lib/localized';
 import { BLANK_ID, BLANK_LABEL, choose } from '../../../lib/selection';
 import { toast } from '../../../lib/toast';
@@ -15,7 +16,7 @@ import { type DisciplineChoice, useRegOfferings, useRegTeachers } from '../api/g
 import { useElectives } from '../api/get-electives';
 import type { RegistrationPeriod } from '../api/keys';
 import { useSaveRegistration } from '../api/save-registration';
-import { type ChoiceOption, disciplineOption, newSaveKey, offeringOption, teacherOption } from '../lib/options';
+import { type ChoiceOption, disciplineOption, offeringOption, teacherOption } from '../lib/options';
 
 interface Props {
   period: RegistrationPeriod;
@@ -63,7 +64,7 @@ export function RegistrationForm({ period, semester, plan, electivesAllowed }: P
   const offering = offerings.data?.find((o) => o.subgroup === selection.subgroup);
   // One key per intended save: a retry of the same choice (its reply lost) is answered with the first reply.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new choice is a new save.
-  const saveKey = useMemo(() => newSaveKey(), [elective, selection.discipline, selection.subgroup]);
+  const saveKey = useMemo(() => newIdempotencyKey(), [elective, selection.discipline, selection.subgroup]);
 
   function pick(field: keyof Selection, value: number) {
     setSelection((current) => choose(current, field, value));

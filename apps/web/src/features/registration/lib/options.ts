@@ -64,12 +64,3 @@ export function offeringOption(t: T, o: RegistrationOffering, heldKinds: readonl
     disabled: o.mine || o.full || heldKinds.includes(o.id_vid_zaniatiy),
   };
 }
-
-/**
- * A key for a save (Idempotency-Key): 128 random bits in hex. (crypto.randomUUID exists only on secure pages; a
- * portal reached over plain HTTP on a campus network must still send one.)
- */
-export function newSaveKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}

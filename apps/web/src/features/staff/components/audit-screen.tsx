@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Table.css';
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { auditActions } from '@okuu/contracts/staff/audit';
+import { auditActions } from '@okuu/contracts/audit-actions';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

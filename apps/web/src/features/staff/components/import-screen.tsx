@@ -15,7 +15,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { ImportedCredentials, ImportKind, ImportReport } from '@okuu/contracts/staff/import';
+import { csvText } from '@okuu/contracts/csv';
+import type { ImportedCredentials, ImportFailureReason, ImportKind, ImportReport } from '@okuu/contracts/staff/import';
 import { importKinds } from '@okuu/contracts/staff/import';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,17 +32,14 @@ type Phase =
   | { name: 'checked'; report: ImportReport }
   | { name: 'running'; done: number; total: number }
   | { name: 'done'; result: Result }
-  | { name: 'failed'; error?: unknown };
+  | { name: 'failed'; error?: unknown; reason?: ImportFailureReason | null };
 
 const pollMs = 400;
 
-/** The issued credentials as a CSV file (UTF-8 with BOM) to download. */
+/** The issued credentials as a CSV file (UTF-8 with BOM, fields safe for a spreadsheet) to download. */
 function downloadList(rows: ImportedCredentials[], head: string[]) {
-  const quoted = (v: string) => (/[",;\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   const lines = [head, ...rows.map((r) => [r.fullName, r.unit, r.key, r.login, r.password])];
-  const blob = new Blob([`\ufeff${lines.map((l) => l.map(quoted).join(',')).join('\r\n')}\r\n`], {
-    type: 'text/csv;charset=utf-8',
-  });
+  const blob = new Blob([csvText(lines)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -98,7 +96,7 @@ export function ImportScreen() {
         if (!alive.current) return;
         if (s.state === 'running') setPhase({ name: 'running', done: s.done, total: s.total });
         else if (s.state === 'done' && s.result) return setPhase({ name: 'done', result: s.result });
-        else return setPhase({ name: 'failed' });
+        else return setPhase({ name: 'failed', reason: s.reason });
         await new Promise((r) => setTimeout(r, pollMs));
       }
     } catch (e) {
@@ -211,7 +209,11 @@ export function ImportScreen() {
       </Paper>
 
       {error !== null && <Alert color="red">{errorMessage(error)}</Alert>}
-      {phase.name === 'failed' && <Alert color="red">{phase.error ? errorMessage(phase.error) : t('failed')}</Alert>}
+      {phase.name === 'failed' && (
+        <Alert color="red" role="alert">
+          {phase.error ? errorMessage(phase.error) : phase.reason ? t(`failedReason.${phase.reason}`) : t('failed')}
+        </Alert>
+      )}
 
       {running && (
         <Stack gap={4}>

@@ -1,6 +1,6 @@
-import type { Db } from '../client.ts';
-import { electivePermissions, registrationOfferings, registrationWindows } from '../schema/registration.ts';
-import { curriculum, teachingAssignments } from '../schema/university.ts';
+import type { Db } from '../db/client.ts';
+import { electivePermissions, registrationOfferings, registrationWindows } from '../db/schema/registration.ts';
+import { curriculum, teachingAssignments } from '../db/schema/university.ts';
 
 /**
  * The demo's registration: the current half-year's window (open from two weeks before it starts to its last day),

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Storage } from '../../lib/storage.ts';
-import type { Db } from '../client.ts';
-import { books } from '../schema/library.ts';
-import { studentProfiles } from '../schema/profiles.ts';
-import { umkMaterials } from '../schema/umk.ts';
-import { registrations } from '../schema/university.ts';
+import type { Db } from '../db/client.ts';
+import { books } from '../db/schema/library.ts';
+import { studentProfiles } from '../db/schema/profiles.ts';
+import { umkMaterials } from '../db/schema/umk.ts';
+import { registrations } from '../db/schema/university.ts';
+import type { Storage } from '../lib/storage.ts';
 import { minimalPdf } from './pdf.ts';
 
 type Owner = 'staff' | 'teacher1' | 'teacher2';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { NewsAudience } from '@okuu/contracts/news/news-item';
-import type { Storage } from '../../lib/storage.ts';
-import type { Db } from '../client.ts';
-import { news, newsAttachments, newsFaculties } from '../schema/news.ts';
+import type { Db } from '../db/client.ts';
+import { news, newsAttachments, newsFaculties } from '../db/schema/news.ts';
+import type { Storage } from '../lib/storage.ts';
 
 interface DemoNews {
   hoursAgo: number;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { chatRecipientTypes } from '@okuu/contracts/chat/message';
-import type { Storage } from '../../lib/storage.ts';
-import type { Db } from '../client.ts';
-import { chatAttachments, chatMessages, chatRecipients } from '../schema/chat.ts';
+import type { Db } from '../db/client.ts';
+import { chatAttachments, chatMessages, chatRecipients } from '../db/schema/chat.ts';
+import type { Storage } from '../lib/storage.ts';
 
 export interface DemoChatPeople {
   teacherId: number;

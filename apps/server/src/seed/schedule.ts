@@ -1,5 +1,5 @@
-import type { Db } from '../client.ts';
-import { buildings, rooms, scheduleEntries, timeSlots, type WeekParity } from '../schema/schedule.ts';
+import type { Db } from '../db/client.ts';
+import { buildings, rooms, scheduleEntries, timeSlots, type WeekParity } from '../db/schema/schedule.ts';
 
 /**
  * The demo timetable: one campus in Bishkek (four buildings), the bell schedule, and a week for every group made

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 
 /** Topics of every demo journal: two modules of four. */
 const topicNames = [

@@ -1,6 +1,6 @@
 import { paymentCodeOf } from '@okuu/contracts/payment/payment-code';
-import type { Db } from '../client.ts';
-import { paidServices, paymentCodes, payments } from '../schema/payment.ts';
+import type { Db } from '../db/client.ts';
+import { paidServices, paymentCodes, payments, paymentTransfers } from '../db/schema/payment.ts';
 
 const som = (n: number) => n * 100;
 
@@ -70,19 +70,31 @@ export async function seedPayments(db: Db, opts: { studentId: number; year: numb
     .insert(paymentCodes)
     .values({ code, studentId: opts.studentId, serviceId: service.id, academicYearId: opts.year });
   const paidAt = new Date(now.getTime() - 3 * 24 * 3600_000);
-  await db.insert(payments).values({
-    studentId: opts.studentId,
-    serviceId: service.id,
-    academicYearId: opts.year,
-    code,
-    amount: service.price,
-    method: 'bank',
-    status: 'paid',
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      studentId: opts.studentId,
+      serviceId: service.id,
+      academicYearId: opts.year,
+      code,
+      amount: service.price,
+      received: service.price,
+      method: 'bank',
+      status: 'paid',
+      provider: 'bank',
+      providerRef: 'DEMO-TRANSFER-1',
+      createdAt: paidAt,
+      updatedAt: paidAt,
+      paidAt,
+    })
+    .returning({ id: payments.id });
+  if (!payment) throw new Error('The demo payment was not stored');
+  await db.insert(paymentTransfers).values({
+    paymentId: payment.id,
     provider: 'bank',
     providerRef: 'DEMO-TRANSFER-1',
-    createdAt: paidAt,
-    updatedAt: paidAt,
-    paidAt,
+    amount: service.price,
+    receivedAt: paidAt,
   });
   return rows.length;
 }

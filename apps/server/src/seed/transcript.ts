@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 
 /**
  * Final results of the demo university: every student, every compulsory discipline of their speciality's curriculum in every

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { documentOrders } from '../schema/single-window.ts';
+import type { Db } from '../db/client.ts';
+import { documentOrders } from '../db/schema/single-window.ts';
 
 /**
  * A few orders of other demo students, so that staff find a queue: some waiting, some being prepared (an order starts
