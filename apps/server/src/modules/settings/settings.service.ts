@@ -366,7 +366,7 @@ export function createSettingsService(deps: { repo: SettingsRepository; storage:
         repo.getSetting<boolean>('electiveRegistration'),
         repo.windows(),
         repo.halfYearOptions(),
-        deps.currentPeriod(),
+        currentPeriod(),
       ]);
       return { electiveRegistration: enabled === true, windows, halfYears, today: { year: today.year, ws: today.ws } };
     },
