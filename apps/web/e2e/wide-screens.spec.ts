@@ -49,7 +49,7 @@ test.describe('wide work screens', () => {
     }
 
     // Kept at will, and so after a reload; folded again the same way.
-    const toggle = page.getByRole('button', { name: 'Показать контакты и приложения' });
+    const toggle = page.getByRole('button', { name: 'Контакты и приложения', expanded: false });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
     await expect.poll(() => panelShown(page)).toBe(true);
@@ -57,7 +57,7 @@ test.describe('wide work screens', () => {
     await expect(table).toBeVisible();
     expect(await panelShown(page)).toBe(true);
     for (const status of await table.locator('[data-status]').all()) expect(await shownWhole(status, page)).toBe(true);
-    await page.getByRole('button', { name: 'Свернуть контакты и приложения' }).click();
+    await page.getByRole('button', { name: 'Контакты и приложения', expanded: true }).click();
     await expect.poll(() => panelShown(page)).toBe(false);
 
     // Staff get their own applications panel (home, say, is not a wide screen).

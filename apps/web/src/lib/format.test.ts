@@ -9,7 +9,6 @@ import {
   formatShortDate,
   formatTime,
   initials,
-  parseShortDate,
   shortName,
 } from './format';
 import { switchLanguage } from './i18n';
@@ -73,16 +72,6 @@ describe('formatting', () => {
   it('knows the day in Bishkek', () => {
     expect(bishkekDay(new Date('2026-11-27T18:30:00Z'))).toBe('2026-11-28');
     expect(bishkekDay(new Date('2026-11-27T17:59:00Z'))).toBe('2026-11-27');
-  });
-
-  it('reads dates typed day first, in any of the languages’ ways, or ISO', () => {
-    expect(parseShortDate('28.11.2026')).toBe('2026-11-28');
-    expect(parseShortDate('28/11/2026')).toBe('2026-11-28');
-    expect(parseShortDate(' 5 4 2026 ')).toBe('2026-04-05');
-    expect(parseShortDate('2026-4-5')).toBe('2026-04-05');
-    expect(parseShortDate('31.02.2026')).toBeNull();
-    expect(parseShortDate('11/28/2026')).toBeNull();
-    expect(parseShortDate('tomorrow')).toBeNull();
   });
 
   it('shortens names for narrow screens and placeholders', () => {

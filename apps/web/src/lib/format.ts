@@ -124,21 +124,6 @@ export function bishkekDay(instant: Date = new Date()): string {
 }
 
 /**
- * A date typed in figures, day first ("5.4.2026", "05/04/2026", "05 04 2026") or as 'YYYY-MM-DD', as 'YYYY-MM-DD';
- * null when it is no date of the calendar.
- */
-export function parseShortDate(text: string): string | null {
-  const trimmed = text.trim();
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(trimmed);
-  const dayFirst = /^(\d{1,2})[./\s-]+(\d{1,2})[./\s-]+(\d{4})$/.exec(trimmed);
-  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]] : [];
-  if (!year || !month || !day) return null;
-  const value = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : null;
-}
-
-/**
  * A message's parameters (an error's limits, a distance) with their numbers written for the reader ("2 002"); `count`
  * stays a number, as the catalogues' plural forms choose by it.
  */

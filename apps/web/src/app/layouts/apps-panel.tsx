@@ -19,7 +19,8 @@ import {
   UploadIcon,
 } from '../../components/ui/icons';
 import { useSessionUser } from '../../lib/use-session';
-import { portal, serves, staffScreens, students, type TitleKey } from '../navigation';
+import { portal, serves, students } from '../menu';
+import { staffScreens, type TitleKey } from '../navigation';
 import classes from './apps-panel.module.css';
 
 type Icon = ComponentType<{ size?: number }>;

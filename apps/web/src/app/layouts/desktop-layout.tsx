@@ -56,8 +56,8 @@ export function DesktopLayout() {
                 onClick={panel.toggle}
                 aria-expanded={!panel.folded}
                 aria-controls="side-panel"
-                aria-label={t(panel.folded ? 'panels.show' : 'panels.hide')}
-                title={t(panel.folded ? 'panels.show' : 'panels.hide')}
+                aria-label={t('panels.label')}
+                title={t('panels.label')}
               >
                 <PanelIcon size={18} />
               </ActionIcon>

@@ -2,7 +2,7 @@ import { Divider, NavLink, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSessionUser } from '../../lib/use-session';
-import { menuOf } from '../navigation';
+import { menuOf } from '../menu';
 
 /** The side menu for the signed-in user's role (staff: their area first); `onNavigate` closes the mobile drawer. */
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {

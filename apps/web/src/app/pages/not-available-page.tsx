@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FolderIcon } from '../../components/ui/icons';
 import { PageTitle } from '../../components/ui/page-title';
-import { menuEntries, type TitleKey } from '../navigation';
+import { menuEntries } from '../menu';
+import type { TitleKey } from '../navigation';
 import { NotFoundPage } from './not-found-page';
 
 /** A screen the portal does not have yet: says so clearly in the current language. */

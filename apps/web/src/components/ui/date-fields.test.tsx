@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { switchLanguage } from '../../lib/i18n';
 import { renderAt } from '../../test/render';
-import { DateField, DateTimeField, TimeField } from './date-fields';
+import { DateField, DateTimeField, parseShortDate, TimeField } from './date-fields';
 
 function Form({ onDate }: { onDate: (value: string) => void }) {
   const [date, setDate] = useState('2026-11-28');
@@ -55,5 +55,15 @@ describe('date and time fields', () => {
     renderAt('/lms/x', <DateTimeField label="Открывается" value={moment} onChange={(value) => (moment = value)} />);
     expect((screen.getByRole('textbox', { name: 'Открывается' }) as HTMLInputElement).value).toBe('01.09.2026');
     expect((screen.getByRole('spinbutton', { name: 'Открывается: время: часы' }) as HTMLInputElement).value).toBe('09');
+  });
+
+  it('reads dates typed day first, in any of the languages’ ways, or ISO', () => {
+    expect(parseShortDate('28.11.2026')).toBe('2026-11-28');
+    expect(parseShortDate('28/11/2026')).toBe('2026-11-28');
+    expect(parseShortDate(' 5 4 2026 ')).toBe('2026-04-05');
+    expect(parseShortDate('2026-4-5')).toBe('2026-04-05');
+    expect(parseShortDate('31.02.2026')).toBeNull();
+    expect(parseShortDate('11/28/2026')).toBeNull();
+    expect(parseShortDate('tomorrow')).toBeNull();
   });
 });

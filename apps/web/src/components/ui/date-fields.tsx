@@ -6,7 +6,7 @@ import { Group } from '@mantine/core';
 import { DateInput, DatesProvider, TimePicker } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatShortDate, parseShortDate } from '../../lib/format';
+import { formatShortDate } from '../../lib/format';
 import { currentLanguage, loadScreenCatalogue } from '../../lib/i18n';
 import type { Language } from '../../lib/languages';
 
@@ -21,6 +21,21 @@ await loadScreenCatalogue(
   'date-field',
   import.meta.glob<Record<string, unknown>>('../../locales/*/screens/date-field.json', { import: 'default' }),
 );
+
+/**
+ * A date typed in figures, day first ("5.4.2026", "05/04/2026", "05 04 2026") or as 'YYYY-MM-DD', as 'YYYY-MM-DD';
+ * null when it is no date of the calendar.
+ */
+export function parseShortDate(text: string): string | null {
+  const trimmed = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(trimmed);
+  const dayFirst = /^(\d{1,2})[./\s-]+(\d{1,2})[./\s-]+(\d{4})$/.exec(trimmed);
+  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]] : [];
+  if (!year || !month || !day) return null;
+  const value = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : null;
+}
 
 /** The calendar's month and weekday names: dayjs's locale of each language. */
 const dayjsLocale: Record<Language, string> = { ru: 'ru', kg: 'ky', en: 'en-gb' };

@@ -58,7 +58,7 @@ describe('a screen’s states', () => {
     expect(alert.textContent).toContain('Не удалось загрузить данные.');
     expect(alert.textContent).toContain('Ошибка сервера. Попробуйте позже.');
     expect(screen.queryByText('Ничего нет')).toBeNull();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Повторить' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Попробовать снова' }));
     expect(failed.refetch).toHaveBeenCalledOnce();
   });
 

@@ -118,7 +118,7 @@ export function QueryView(
   );
 }
 
-/** A failed load: what failed, why, and a retry. */
+/** A failed load: what failed, why, and a retry (`compact`: in a panel's small type). */
 function FailedNotice({
   children,
   reason,
@@ -131,24 +131,12 @@ function FailedNotice({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
-  if (compact) {
-    return (
-      <Group gap={6} role="alert" wrap="nowrap">
-        <Text size="xs" c="red">
-          {children} {reason}
-        </Text>
-        <Button size="compact-xs" variant="default" onClick={onRetry}>
-          {t('queryView.retry')}
-        </Button>
-      </Group>
-    );
-  }
   return (
-    <Alert color="red" role="alert" title={children}>
+    <Alert color="red" role="alert" title={children} p={compact ? 'xs' : undefined}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{reason}</Text>
-        <Button size="xs" variant="default" onClick={onRetry}>
-          {t('queryView.retry')}
+        <Text size={compact ? 'xs' : 'sm'}>{reason}</Text>
+        <Button size={compact ? 'compact-xs' : 'xs'} variant="default" onClick={onRetry}>
+          {t('offline.retry')}
         </Button>
       </Stack>
     </Alert>

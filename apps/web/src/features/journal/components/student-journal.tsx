@@ -3,7 +3,7 @@ import '@mantine/core/styles/Table.css';
 import { Alert, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import type { DataOf } from '@okuu/contracts/endpoint';
 import type { Assessment } from '@okuu/contracts/journal/common';
-import type { studentJournal } from '@okuu/contracts/journal/endpoints';
+import type { studentJournal } from '@okuu/contracts/journal/journal';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/ui/query-view';

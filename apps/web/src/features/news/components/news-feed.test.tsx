@@ -127,7 +127,7 @@ describe('news feed', () => {
     renderAt('/lms/news', <NewsFeed />, { user: student });
     expect(await screen.findByText('Не удалось загрузить данные.')).toBeTruthy();
     fail = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Попробовать снова' }));
     expect(await screen.findByText('Новость 1')).toBeTruthy();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appsOf } from './layouts/apps-panel';
-import { menuOf } from './navigation';
+import { menuOf } from './menu';
 
 const keys = (role: number) => menuOf(role).entries.map((entry) => entry.key);
 
