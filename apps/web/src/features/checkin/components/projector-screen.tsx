@@ -12,9 +12,9 @@ import { ChatSocket, chatSocketUrl } from '../../../lib/chat-socket';
 import { errorMessage } from '../../../lib/error-message';
 import { formatNumber, formatTime } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
+import { qrSvgImage } from '../../../lib/qr';
 import { checkinKeys, getCheckinToken, startCheckin, stopCheckin, useCheckinAttempts } from '../api/checkin';
 import { currentPlace } from '../lib/place';
-import { qrImage } from '../lib/qr-image';
 import classes from './checkin.module.css';
 
 type Started = Awaited<ReturnType<typeof startCheckin>>;
@@ -161,7 +161,7 @@ export function ProjectorScreen({ entryId }: { entryId: number }) {
           {running ? (
             <img
               className={classes.qr}
-              src={qrImage(checkinLink(shown.token))}
+              src={qrSvgImage(checkinLink(shown.token))}
               alt={t('projector.qrAlt')}
               data-token={shown.token}
             />

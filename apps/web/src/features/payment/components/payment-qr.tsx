@@ -1,7 +1,7 @@
 import { Button, Image, Stack, TextInput } from '@mantine/core';
-import { toDataURL } from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { qrPngImage, qrSvgImage } from '../../../lib/qr';
 
 interface Props {
   /** The payment link (what the QR says). */
@@ -11,29 +11,15 @@ interface Props {
   alt: string;
 }
 
-/** The payment QR, drawn as a PNG in the browser, saveable as a file; the link's text below it. */
+/** The payment QR, drawn in the browser and saveable as a PNG file; the link's text below it. */
 export function PaymentQr({ link, code, alt }: Props) {
   const { t } = useTranslation('payment');
-  const [png, setPng] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    // Black on white with a quiet zone, whatever the theme: bank apps read it best so.
-    toDataURL(link, { errorCorrectionLevel: 'M', margin: 4, width: 480, color: { dark: '#000000', light: '#ffffff' } })
-      .then((url) => current && setPng(url))
-      .catch(() => current && setPng(null));
-    return () => {
-      current = false;
-    };
-  }, [link]);
+  const svg = useMemo(() => qrSvgImage(link), [link]);
+  const png = useMemo(() => qrPngImage(link), [link]);
 
   return (
     <Stack gap="sm" align="center">
-      {png ? (
-        <Image src={png} alt={alt} w={240} h={240} radius="sm" data-testid="payment-qr" />
-      ) : (
-        <div style={{ width: 240, height: 240 }} />
-      )}
+      <Image src={svg} alt={alt} w={240} h={240} radius="sm" data-testid="payment-qr" />
       <Button
         component="a"
         href={png ?? undefined}

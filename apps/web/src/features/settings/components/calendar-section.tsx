@@ -10,9 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { QueryView } from '../../../components/ui/query-view';
-import { callApi } from '../../../lib/api';
 import { formatShortDate } from '../../../lib/format';
-import { useCalendar, useSettingsChanged } from '../api/settings';
+import { useCalendar, useSettingsChange } from '../api/settings';
 import { Empty } from './empty';
 import { type FieldSpec, type FormValues, SettingsForm } from './settings-form';
 
@@ -22,7 +21,8 @@ type Editing = { kind: 'year'; values: FormValues; isNew: boolean } | { kind: 'h
 export function CalendarSection() {
   const { t } = useTranslation('staff-settings');
   const query = useCalendar();
-  const refresh = useSettingsChanged();
+  const deleteYear = useSettingsChange(yearDelete);
+  const deleteHalfYear = useSettingsChange(halfYearDelete);
   const [editing, setEditing] = useState<Editing | null>(null);
   const half = (ws: number) => t(`calendar.ws${ws as 1 | 2 | 3}`);
   const nextYear = (years: AcademicYearRow[]) => (years[0]?.year ?? new Date().getFullYear()) + 1;
@@ -128,7 +128,7 @@ export function CalendarSection() {
                       <DeleteButton
                         ns="staff-settings"
                         label={t('calendar.deleteYear', { name: y.name })}
-                        onDelete={() => callApi(yearDelete, { year: y.year }).then(refresh)}
+                        onDelete={() => deleteYear.mutateAsync({ year: y.year })}
                       />
                     </Group>
                   </Group>
@@ -177,7 +177,7 @@ export function CalendarSection() {
                               ns="staff-settings"
                               compact
                               label={t('calendar.deleteHalf', { half: half(h.ws), name: y.name })}
-                              onDelete={() => callApi(halfYearDelete, { year: y.year, ws: h.ws }).then(refresh)}
+                              onDelete={() => deleteHalfYear.mutateAsync({ year: y.year, ws: h.ws })}
                             />
                           </Group>
                         </Group>

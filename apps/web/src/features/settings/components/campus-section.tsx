@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { QueryView } from '../../../components/ui/query-view';
 import { ScrollTable } from '../../../components/ui/scroll-table';
-import { callApi } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
-import { useCampus, useSettingsChanged } from '../api/settings';
+import { useCampus, useSettingsChange } from '../api/settings';
 import { Empty } from './empty';
 import { type FieldSpec, type FormValues, SettingsForm } from './settings-form';
 
@@ -17,7 +16,8 @@ import { type FieldSpec, type FormValues, SettingsForm } from './settings-form';
 export function CampusSection() {
   const { t } = useTranslation('staff-settings');
   const query = useCampus();
-  const refresh = useSettingsChanged();
+  const deleteSlot = useSettingsChange(slotDelete);
+  const deleteRoom = useSettingsChange(roomDelete);
   const [slot, setSlot] = useState<FormValues | null>(null);
   const [room, setRoom] = useState<FormValues | null>(null);
 
@@ -94,7 +94,7 @@ export function CampusSection() {
                             <DeleteButton
                               ns="staff-settings"
                               label={t('campus.deleteSlot', { number: s.number })}
-                              onDelete={() => callApi(slotDelete, { id: s.id }).then(refresh)}
+                              onDelete={() => deleteSlot.mutateAsync({ id: s.id })}
                             />
                           </Group>
                         </Table.Td>
@@ -174,7 +174,7 @@ export function CampusSection() {
                               <DeleteButton
                                 ns="staff-settings"
                                 label={t('campus.deleteRoom', { room: `${r.building}-${r.number}` })}
-                                onDelete={() => callApi(roomDelete, { id: r.id }).then(refresh)}
+                                onDelete={() => deleteRoom.mutateAsync({ id: r.id })}
                               />
                             </Group>
                           </Table.Td>

@@ -14,11 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { QueryView } from '../../../components/ui/query-view';
 import { ScrollTable } from '../../../components/ui/scroll-table';
-import { callApi } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { usePermissions, useRegistrationSettings, useSettingsChange, useSettingsChanged } from '../api/settings';
+import { usePermissions, useRegistrationSettings, useSettingsChange } from '../api/settings';
 import { Empty } from './empty';
 import { type FieldSpec, type FormValues, SettingsForm } from './settings-form';
 
@@ -38,7 +37,7 @@ function Permissions({ halfYears, today }: { halfYears: HalfYear[]; today: { yea
   const query = usePermissions(half);
   const [group, setGroup] = useState('');
   const grant = useSettingsChange(permissionGrant);
-  const refresh = useSettingsChanged();
+  const revokePermission = useSettingsChange(permissionRevoke);
   const label = (h: HalfYear) => `${h.name}, ${t(`calendar.ws${h.ws as 1 | 2 | 3}`)}`;
 
   return (
@@ -108,9 +107,7 @@ function Permissions({ halfYears, today }: { halfYears: HalfYear[]; today: { yea
                                 ns="staff-settings"
                                 label={t('registration.revoke', { name: s.name })}
                                 onDelete={() =>
-                                  callApi(permissionRevoke, { year: half.year, ws: half.ws, id_student: s.id }).then(
-                                    refresh,
-                                  )
+                                  revokePermission.mutateAsync({ year: half.year, ws: half.ws, id_student: s.id })
                                 }
                               />
                             </Table.Td>
@@ -133,8 +130,8 @@ function Permissions({ halfYears, today }: { halfYears: HalfYear[]; today: { yea
 export function RegistrationSection() {
   const { t } = useTranslation('staff-settings');
   const query = useRegistrationSettings();
-  const refresh = useSettingsChanged();
   const electives = useSettingsChange(electiveSwitch);
+  const deleteWindow = useSettingsChange(windowDelete);
   const [editing, setEditing] = useState<FormValues | null>(null);
 
   return (
@@ -236,7 +233,7 @@ export function RegistrationSection() {
                               <DeleteButton
                                 ns="staff-settings"
                                 label={t('registration.deleteWindow', { half: label(w) })}
-                                onDelete={() => callApi(windowDelete, { year: w.year, ws: w.ws }).then(refresh)}
+                                onDelete={() => deleteWindow.mutateAsync({ year: w.year, ws: w.ws })}
                               />
                             </Group>
                           </Table.Td>

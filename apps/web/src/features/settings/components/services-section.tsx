@@ -6,11 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { QueryView } from '../../../components/ui/query-view';
 import { ScrollTable } from '../../../components/ui/scroll-table';
-import { callApi } from '../../../lib/api';
 import { issueMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
-import { useServices, useSettingsChanged } from '../api/settings';
+import { useServices, useSettingsChange } from '../api/settings';
 import type { FieldErrors } from '../lib/check';
 import { Empty } from './empty';
 import { type FieldSpec, type FormValues, SettingsForm } from './settings-form';
@@ -38,7 +37,7 @@ const formOf = (s: ServiceRow | null): FormValues => ({
 export function ServicesSection() {
   const { t } = useTranslation('staff-settings');
   const query = useServices();
-  const refresh = useSettingsChanged();
+  const deleteService = useSettingsChange(serviceDelete);
   const [editing, setEditing] = useState<FormValues | null>(null);
   const editable = editing?.amountEditable === true;
 
@@ -105,7 +104,7 @@ export function ServicesSection() {
                           <DeleteButton
                             ns="staff-settings"
                             label={t('services.deleteService', { name: localizedName(s) })}
-                            onDelete={() => callApi(serviceDelete, { id: s.id }).then(refresh)}
+                            onDelete={() => deleteService.mutateAsync({ id: s.id })}
                           />
                         </Group>
                       </Table.Td>
