@@ -1,15 +1,13 @@
-import { runsInWeek, type WeekParity, weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
-import { type SQL, sql } from 'drizzle-orm';
+import { runsInWeek, weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import type { Change, Changes } from '../../lib/changes.ts';
 import type { JournalService } from '../journal/journal.service.ts';
-import { createQrRepository } from './qr.repository.ts';
+import { createQrRepository, type LessonInfo, type SessionRow } from './qr.repository.ts';
 import {
   checkPlace,
   isTicket,
   newDevice,
-  newSessionSecret,
   ticketAt,
   tokenAt,
   tokenSessionId,
@@ -21,7 +19,6 @@ import {
 export const lessonWindowMin = 10;
 /** The bell schedule's times of day are the university's wall clock. */
 const timeZone = 'Asia/Bishkek';
-const zone = sql.raw(`'${timeZone}'`);
 /** A device that checked in one student cannot check in another for this long. */
 export const deviceLockMin = 10;
 
@@ -39,24 +36,6 @@ export type VisitResult =
   | { ok: true; repeat: boolean; distance: number; sessionId: number }
   | { ok: false; reason: QrRefusal; distance?: number; radius?: number };
 
-/** The lesson of a check-in, as its screens show it. */
-export interface LessonInfo {
-  discipline: { name: string; nameKg: string; nameEn: string };
-  audience: string;
-  room: string;
-  date: string;
-  startsAt: string;
-  endsAt: string;
-}
-
-export interface AttemptRow {
-  studentId: number;
-  fullName: string;
-  result: 'accepted' | Exclude<QrRefusal, 'qr_forged'>;
-  distanceM: number | null;
-  at: string;
-}
-
 export interface VisitInput {
   token: string;
   latitude: number;
@@ -64,26 +43,6 @@ export interface VisitInput {
   accuracyM: number;
   /** The phone's device id, as its signed cookie carries it (deviceOf). */
   deviceId: string;
-}
-
-interface SessionRow {
-  id: number;
-  teacherId: number;
-  secret: string;
-  stopped: boolean;
-  /** Whether `now` is inside the lesson's slot widened by the window. */
-  inWindow: boolean;
-  groupType: 'group' | 'subgroup' | 'stream';
-  audienceId: number;
-  year: number;
-  ws: number;
-  disciplineId: number;
-  kindId: number;
-  lessonDate: string;
-  timeSlotId: number;
-  latitude: number;
-  longitude: number;
-  radiusM: number;
 }
 
 /**
@@ -109,29 +68,7 @@ export function createQrService(
     });
     return deviceKey;
   };
-  const rows = async <T>(query: SQL, on: Db = db): Promise<T[]> =>
-    ((await on.execute(query)) as unknown as { rows: T[] }).rows;
-
-  async function session(id: number, now: Date, on: Db = db): Promise<SessionRow | null> {
-    const [row] = await rows<SessionRow>(
-      sql`select s.id, s.teacher_id as "teacherId", s.secret, s.stopped_at is not null as stopped,
-            ${now.toISOString()}::timestamptz between
-              ((s.lesson_date + ts.starts_at) at time zone ${zone}) - make_interval(mins => ${windowMin})
-              and ((s.lesson_date + ts.ends_at) at time zone ${zone}) + make_interval(mins => ${windowMin})
-              as "inWindow",
-            case when e.group_id is not null then 'group' when e.subgroup_id is not null then 'subgroup'
-              else 'stream' end as "groupType",
-            coalesce(e.group_id, e.subgroup_id, e.stream_id) as "audienceId",
-            e.academic_year_id as year, e.half_year_kind as ws, e.discipline_id as "disciplineId",
-            e.lesson_kind_id as "kindId", to_char(s.lesson_date, 'YYYY-MM-DD') as "lessonDate",
-            e.time_slot_id as "timeSlotId", r.latitude, r.longitude, r.checkin_radius_m as "radiusM"
-          from qr_sessions s join schedule_entries e on e.id = s.schedule_entry_id
-            join time_slots ts on ts.id = e.time_slot_id join rooms r on r.id = s.room_id
-          where s.id = ${id}`,
-      on,
-    );
-    return row ?? null;
-  }
+  const session = (id: number, now: Date, on?: Db) => repo.session(id, now, windowMin, on);
 
   const record = (
     sessionId: number,
@@ -162,18 +99,7 @@ export function createQrService(
   async function lesson(sessionId: number): Promise<LessonInfo> {
     const kept = lessons.get(sessionId);
     if (kept) return kept;
-    const [row] = await rows<LessonInfo>(
-      sql`select json_build_object('name', d.name, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline,
-            coalesce(g.name, sg.name, st.name) as audience, b.short_name || ' ' || r.number as room,
-            to_char(s.lesson_date, 'YYYY-MM-DD') as date, to_char(ts.starts_at, 'HH24:MI') as "startsAt",
-            to_char(ts.ends_at, 'HH24:MI') as "endsAt"
-          from qr_sessions s join schedule_entries e on e.id = s.schedule_entry_id
-            join disciplines d on d.id = e.discipline_id join time_slots ts on ts.id = e.time_slot_id
-            join rooms r on r.id = s.room_id join buildings b on b.id = r.building_id
-            left join groups g on g.id = e.group_id left join subgroups sg on sg.id = e.subgroup_id
-            left join streams st on st.id = e.stream_id
-          where s.id = ${sessionId}`,
-    );
+    const row = await repo.lesson(sessionId);
     if (!row) throw new Error(`No check-in session ${sessionId}`);
     lessons.set(sessionId, row);
     return row;
@@ -196,13 +122,7 @@ export function createQrService(
       input: { scheduleEntryId: number; lessonDate: string; latitude: number | null; longitude: number | null },
       now: Date,
     ): Promise<{ id: number } | 'qr_not_now' | null> {
-      const [entry] = await rows<{ day: number; parity: WeekParity; startsOn: string; endsOn: string }>(
-        sql`select e.day_number as day, e.week_parity as parity, to_char(h.starts_on, 'YYYY-MM-DD') as "startsOn",
-              to_char(h.ends_on, 'YYYY-MM-DD') as "endsOn"
-            from schedule_entries e
-              join half_years h on h.academic_year_id = e.academic_year_id and h.kind = e.half_year_kind
-            where e.id = ${input.scheduleEntryId} and e.teacher_id = ${teacherId}`,
-      );
+      const entry = await repo.teachersLesson(teacherId, input.scheduleEntryId);
       if (!entry) return null;
       const date = input.lessonDate;
       const takesPlace =
@@ -212,21 +132,9 @@ export function createQrService(
         runsInWeek(entry.parity, weekOfHalfYear(date, entry.startsOn).parity);
       if (!takesPlace) return 'qr_not_now';
       // A second start of the same lesson (a reload, another tab) returns the check-in already running.
-      const [running] = await rows<{ id: number }>(
-        sql`select id from qr_sessions where schedule_entry_id = ${input.scheduleEntryId}
-              and lesson_date = ${date}::date and teacher_id = ${teacherId} and stopped_at is null
-            order by id desc limit 1`,
-      );
+      const running = await repo.runningSession(teacherId, input.scheduleEntryId, date);
       if (running) return running;
-      const [row] = await rows<{ id: number }>(
-        sql`insert into qr_sessions (teacher_id, schedule_entry_id, lesson_date, room_id, teacher_latitude,
-              teacher_longitude, secret, started_at)
-            select e.teacher_id, e.id, ${date}::date, e.room_id, ${input.latitude}, ${input.longitude},
-              ${newSessionSecret()}, ${now.toISOString()}
-            from schedule_entries e where e.id = ${input.scheduleEntryId} and e.teacher_id = ${teacherId}
-            returning id`,
-      );
-      return row ?? null;
+      return repo.startSession(teacherId, input.scheduleEntryId, date, input, now);
     },
 
     lesson,
@@ -254,31 +162,14 @@ export function createQrService(
      */
     async attempts(teacherId: number, sessionId: number, now: Date) {
       if (!(await own(teacherId, sessionId, now))) return null;
-      const list = await rows<AttemptRow>(
-        sql`select * from (
-              select distinct on (a.student_id) a.student_id as "studentId", concat_ws(' ', u.last_name, u.first_name, u.patronymic) as "fullName", a.result,
-                a.distance_m as "distanceM", a.at::text as at
-              from qr_attempts a join users u on u.id = a.student_id
-              where a.session_id = ${sessionId}
-              order by a.student_id, a.result = 'accepted' desc, a.at desc, a.id desc
-            ) latest order by at desc`,
-      );
+      const list = await repo.latestAttempts(sessionId);
       const accepted = list.filter((a) => a.result === 'accepted').length;
       return { attempts: list, accepted, refused: list.length - accepted };
     },
 
     /** The counts of students the session has accepted and refused (never accepted); null when not the teacher's. */
     async counts(teacherId: number, sessionId: number): Promise<{ accepted: number; refused: number } | null> {
-      const [row] = await rows<{ accepted: number; refused: number }>(
-        sql`select count(*) filter (where x.acc)::int as accepted, count(*) filter (where not x.acc)::int as refused
-            from qr_sessions s left join lateral (
-              select bool_or(a.result = 'accepted') as acc from qr_attempts a where a.session_id = s.id
-              group by a.student_id
-            ) x on true
-            where s.id = ${sessionId} and s.teacher_id = ${teacherId}
-            group by s.id`,
-      );
-      return row ?? null;
+      return repo.counts(teacherId, sessionId);
     },
 
     /** The device id a phone's cookie carries, when the server signed it; null otherwise. */
@@ -311,11 +202,7 @@ export function createQrService(
 
     /** Stops the teacher's session; false when it is not theirs or already stopped. */
     async stop(teacherId: number, sessionId: number, now: Date): Promise<boolean> {
-      const done = await rows<{ id: number }>(
-        sql`update qr_sessions set stopped_at = ${now.toISOString()}
-            where id = ${sessionId} and teacher_id = ${teacherId} and stopped_at is null returning id`,
-      );
-      return done.length > 0;
+      return repo.stop(teacherId, sessionId, now);
     },
 
     /** The token the teacher's screen shows now; null when the session is not theirs or is stopped. */
