@@ -3,12 +3,16 @@ import { logout } from '@okuu/contracts/auth/logout';
 import { orize } from '@okuu/contracts/auth/orize';
 import { recovery } from '@okuu/contracts/auth/recovery';
 import { updateLogin } from '@okuu/contracts/auth/update-login';
+import { portalRoles } from '@okuu/contracts/endpoint';
 import { AppError } from '../../lib/app-error.ts';
+import type { Platform } from '../../lib/platform.ts';
 import { JsonReply } from '../../lib/replies.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import { clearSessionCookie, requestToken, setSessionCookie } from '../../plugins/auth.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
-import { type AuthService, toSessionUser } from './auth.service.ts';
+import { createAuthRepository } from './auth.repository.ts';
+import { type AuthService, createAuthService, toSessionUser } from './auth.service.ts';
+import { createSessionCache } from './session-cache.ts';
 
 export function authRoutes(
   auth: AuthService,
@@ -50,4 +54,17 @@ export function authRoutes(
       return { loggedOut: true };
     }),
   ];
+}
+
+/** Sign-in and sessions. */
+export function authModule(p: Platform) {
+  const { config } = p;
+  const service = createAuthService({
+    repo: createAuthRepository(p.db, p.changes),
+    sessionTtlMs: config.sessionTtlMs,
+    limits: config.loginLimits,
+    portalRoles,
+    cache: createSessionCache({ ttlMs: config.sessionCacheMs, maxEntries: 100_000 }),
+  });
+  return { service, routes: authRoutes(service, { maxAgeMs: config.sessionTtlMs, secure: config.cookieSecure }) };
 }

@@ -10,9 +10,14 @@ import { chatNewMessages } from '@okuu/contracts/chat/new-messages';
 import { chatOldMessages } from '@okuu/contracts/chat/old-messages';
 import { chatRead } from '@okuu/contracts/chat/read';
 import { chatReadAll } from '@okuu/contracts/chat/read-all';
+import type { Period } from '../../lib/academic-calendar.ts';
+import type { Platform } from '../../lib/platform.ts';
 import { FileReply } from '../../lib/replies.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import type { FilesService } from '../files/files.service.ts';
+import { createChatRepository } from './chat.repository.ts';
 import type { ChatService } from './chat.service.ts';
+import { createChatService } from './chat.service.ts';
 
 export function chatRoutes(service: ChatService): Binding[] {
   const file =
@@ -47,4 +52,11 @@ export function chatRoutes(service: ChatService): Binding[] {
 
     bind(chatPhoto, file('photo')),
   ];
+}
+
+/** Chat; `messageForPush` loads a message for the live push. */
+export function chatModule(p: Platform, files: FilesService, currentPeriod: () => Promise<Period>) {
+  const repo = createChatRepository(p.db, p.changes);
+  const service = createChatService({ repo, storage: p.storage, files, currentPeriod });
+  return { service, routes: chatRoutes(service), messageForPush: repo.messageForPush };
 }

@@ -9,8 +9,12 @@ import {
   studentsList,
   teachersList,
 } from '@okuu/contracts/discipline/lists';
+import type { HalfYear, Period } from '../../lib/academic-calendar.ts';
+import type { Platform } from '../../lib/platform.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import { createDisciplineRepository } from './discipline.repository.ts';
 import type { DisciplineService } from './discipline.service.ts';
+import { createDisciplineService } from './discipline.service.ts';
 
 export function disciplineRoutes(service: DisciplineService): Binding[] {
   return [
@@ -29,4 +33,16 @@ export function disciplineRoutes(service: DisciplineService): Binding[] {
     bind(studentsList, async ({ input, user }) => service.students(user, input)),
     bind(teachersList, async ({ input, user }) => service.teachers(user, input)),
   ];
+}
+
+/** The filter lists: disciplines, semesters, groups, students and teachers. */
+export function disciplineModule(
+  p: Platform,
+  calendar: {
+    halfYearOf: (input: { year?: number; ws?: number }) => Promise<HalfYear>;
+    currentPeriod: () => Promise<Period>;
+  },
+) {
+  const service = createDisciplineService({ repo: createDisciplineRepository(p.db), ...calendar });
+  return { service, routes: disciplineRoutes(service) };
 }

@@ -25,10 +25,14 @@ import {
   journalTopicSave,
   journalTopics,
 } from '@okuu/contracts/journal/topics';
+import type { HalfYear } from '../../lib/academic-calendar.ts';
+import type { Platform } from '../../lib/platform.ts';
 import { FileReply } from '../../lib/replies.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
 import { journalPdf as renderJournalPdf, journalXlsx as renderJournalXlsx } from './journal.export.ts';
+import { createJournalRepository } from './journal.repository.ts';
 import type { JournalService } from './journal.service.ts';
+import { createJournalService } from './journal.service.ts';
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const fileName = (j: { groupName: string; discipline: { name: string } }, ext: string) =>
@@ -71,4 +75,10 @@ export function journalRoutes(service: JournalService): Binding[] {
       return new FileReply(Readable.from(bytes), bytes.length, xlsxType, fileName(journal, 'xlsx'));
     }),
   ];
+}
+
+/** Attendance journals. */
+export function journalModule(p: Platform, halfYearOf: (input: { year?: number; ws?: number }) => Promise<HalfYear>) {
+  const service = createJournalService({ repo: createJournalRepository(p.db, p.changes), halfYearOf });
+  return { service, routes: journalRoutes(service) };
 }

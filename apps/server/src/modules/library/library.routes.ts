@@ -4,9 +4,13 @@ import { deleteBook } from '@okuu/contracts/library/delete-book';
 import { deleteCheck } from '@okuu/contracts/library/delete-check';
 import { bookDownload, bookPreview } from '@okuu/contracts/library/download';
 import { insertUpdateBook } from '@okuu/contracts/library/insert-update-book';
+import type { Platform } from '../../lib/platform.ts';
 import { fileReply } from '../../lib/uploads.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import type { FilesService } from '../files/files.service.ts';
+import { createLibraryRepository } from './library.repository.ts';
 import type { LibraryService } from './library.service.ts';
+import { createLibraryService } from './library.service.ts';
 
 export function libraryRoutes(service: LibraryService): Binding[] {
   return [
@@ -32,4 +36,10 @@ export function libraryRoutes(service: LibraryService): Binding[] {
       return fileReply(file.stored, file.name, file.mode);
     }),
   ];
+}
+
+/** The e-library. */
+export function libraryModule(p: Platform, files: FilesService) {
+  const service = createLibraryService({ repo: createLibraryRepository(p.db, p.changes), storage: p.storage, files });
+  return { service, routes: libraryRoutes(service) };
 }

@@ -7,11 +7,14 @@ import { settings as portalSettings } from '@okuu/contracts/misc/settings';
 import { defaultYear, years } from '@okuu/contracts/misc/years';
 import { newsLimits } from '@okuu/contracts/news/news-item';
 import { AppError } from '../../lib/app-error.ts';
+import type { Platform } from '../../lib/platform.ts';
 import { FileReply } from '../../lib/replies.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
 import { logoAddress, type SettingsService } from '../settings/settings.service.ts';
+import { createMiscRepository } from './misc.repository.ts';
 import type { MiscService } from './misc.service.ts';
+import { createMiscService } from './misc.service.ts';
 
 /** Chat pages hold 20 messages (spec section 9). */
 const chatPageSize = 20;
@@ -92,4 +95,21 @@ export function miscRoutes(
 
     bind(getGroups, async ({ input, user }) => misc.studentGroups(user, input)),
   ];
+}
+
+/** The portal's configuration, branding, photos, years and a student's groups. */
+export function miscModule(
+  p: Platform,
+  settings: Pick<SettingsService, 'branding' | 'electiveRegistration' | 'currentPeriod'>,
+  cardPayments: boolean,
+) {
+  const service = createMiscService({
+    repo: createMiscRepository(p.db),
+    currentPeriod: settings.currentPeriod,
+    now: p.now,
+  });
+  return {
+    service,
+    routes: miscRoutes(service, settings, p.storage, { uploadMaxBytes: p.config.uploadMaxBytes, cardPayments }),
+  };
 }

@@ -3,9 +3,13 @@ import { newsData } from '@okuu/contracts/news/data';
 import { newsDelete } from '@okuu/contracts/news/delete';
 import { newsDownload } from '@okuu/contracts/news/download';
 import { newsInsert } from '@okuu/contracts/news/insert';
+import type { Platform } from '../../lib/platform.ts';
 import { FileReply } from '../../lib/replies.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import type { FilesService } from '../files/files.service.ts';
+import { createNewsRepository } from './news.repository.ts';
 import type { NewsService } from './news.service.ts';
+import { createNewsService } from './news.service.ts';
 
 export function newsRoutes(service: NewsService): Binding[] {
   return [
@@ -22,4 +26,10 @@ export function newsRoutes(service: NewsService): Binding[] {
       return new FileReply(file.stream, file.size, file.contentType, file.name, 'attachment');
     }),
   ];
+}
+
+/** The news feed. */
+export function newsModule(p: Platform, files: FilesService) {
+  const service = createNewsService({ repo: createNewsRepository(p.db, p.changes), storage: p.storage, files });
+  return { service, routes: newsRoutes(service) };
 }

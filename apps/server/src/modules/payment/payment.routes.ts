@@ -7,12 +7,16 @@ import { paymentCode } from '@okuu/contracts/payment/payment-code-endpoint';
 import { sandboxCheckout, sandboxConfirm, sandboxPay } from '@okuu/contracts/payment/sandbox';
 import { paymentServices } from '@okuu/contracts/payment/services';
 import { staffPayments, staffPaymentsExport } from '@okuu/contracts/payment/staff';
+import type { Platform } from '../../lib/platform.ts';
 import { FileReply } from '../../lib/replies.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
 import { exportFileName, paymentsCsv, paymentsXlsx } from './export.ts';
+import { createPaymentRepository } from './payment.repository.ts';
 import type { PaymentService } from './payment.service.ts';
+import { createPaymentService } from './payment.service.ts';
 import { receiptPdf } from './receipt.ts';
 import type { SandboxService } from './sandbox.ts';
+import { createSandboxProvider, createSandboxService } from './sandbox.ts';
 
 const fileOf = (buffer: Buffer, type: string, name: string) =>
   new FileReply(Readable.from([buffer]), buffer.length, type, name);
@@ -52,4 +56,35 @@ export function paymentRoutes(
           );
     }),
   ];
+}
+
+/**
+ * Paid services. The sandbox card provider, when configured, sends its signed notifications to the portal's callback
+ * the way a provider's server would: `deliver` makes an HTTP request of its own (no session, no browser).
+ */
+export function paymentModule(
+  p: Platform,
+  universityName: () => Promise<string>,
+  deliver: (body: unknown) => Promise<number>,
+) {
+  const { payment: pay } = p.config;
+  const { now } = p;
+  const repo = createPaymentRepository(p.db);
+  const sandboxOn = pay.provider === 'sandbox';
+  const service = createPaymentService({
+    repo,
+    config: pay,
+    provider: sandboxOn ? createSandboxProvider({ repo, secret: pay.callbackSecret, ttlMs: pay.pendingMs, now }) : null,
+    now,
+  });
+  const sandbox = createSandboxService({
+    repo,
+    secret: pay.callbackSecret,
+    merchant: pay.elqr.name,
+    now,
+    enabled: sandboxOn,
+    deliver,
+    onDeliveryFailure: (status, event) => p.log.warn({ status, eventId: event.eventId }, 'sandbox callback refused'),
+  });
+  return { service, routes: paymentRoutes(service, sandbox, universityName, now) };
 }

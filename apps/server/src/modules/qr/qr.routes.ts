@@ -2,9 +2,12 @@ import { qrAttemptsList, qrScan, qrStart, qrStop, qrToken, qrVisit } from '@okuu
 import { qrTime } from '@okuu/contracts/qr/time';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import type { Platform } from '../../lib/platform.ts';
 import { cookieIsSecure } from '../../plugins/auth.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
-import type { createQrService, QrRefusal } from './qr.service.ts';
+import type { JournalService } from '../journal/journal.service.ts';
+import type { QrRefusal } from './qr.service.ts';
+import { createQrService } from './qr.service.ts';
 import { maxAccuracyM } from './qr.token.ts';
 
 type QrService = ReturnType<typeof createQrService>;
@@ -139,4 +142,10 @@ export function qrRoutes(
       };
     }),
   ];
+}
+
+/** QR check-in; presence goes to the journal through its service. */
+export function qrModule(p: Platform, journal: Pick<JournalService, 'inAudience' | 'markPresent'>) {
+  const service = createQrService(p.db, { changes: p.changes, journal }, { windowMin: p.config.qrWindowMin });
+  return { service, routes: qrRoutes(service, { now: p.now, secureCookie: p.config.cookieSecure }) };
 }

@@ -16,8 +16,12 @@ import {
 import { electivePermission } from '@okuu/contracts/registration/permission';
 import { registrationList } from '@okuu/contracts/registration/reg-list';
 import { saveRegistration, saveRegistrationByKind } from '@okuu/contracts/registration/save';
+import type { HalfYear, Period } from '../../lib/academic-calendar.ts';
+import type { Platform } from '../../lib/platform.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import { createRegistrationRepository } from './registration.repository.ts';
 import type { RegistrationService } from './registration.service.ts';
+import { createRegistrationService } from './registration.service.ts';
 
 export function registrationRoutes(service: RegistrationService): Binding[] {
   return [
@@ -38,4 +42,17 @@ export function registrationRoutes(service: RegistrationService): Binding[] {
     bind(saveRegistrationByKind, async ({ input, user, remember }) => service.save(user, input, remember)),
     bind(deleteRegistrationByKind, async ({ input, user }) => service.deleteByKind(user, input)),
   ];
+}
+
+/** Discipline registration. */
+export function registrationModule(
+  p: Platform,
+  calendar: {
+    halfYearOf: (input: { year?: number; ws?: number }) => Promise<HalfYear>;
+    currentPeriod: () => Promise<Period>;
+    years: () => { id: number; name: string }[];
+  },
+) {
+  const service = createRegistrationService({ repo: createRegistrationRepository(p.db), ...calendar, now: p.now });
+  return { service, routes: registrationRoutes(service) };
 }

@@ -1,9 +1,13 @@
 import { Readable } from 'node:stream';
 import { calendarEnable, calendarFeed, calendarRevoke, calendarStatus } from '@okuu/contracts/schedule/calendar';
 import { scheduleStudent, scheduleTeacher } from '@okuu/contracts/schedule/schedule';
+import type { HalfYear } from '../../lib/academic-calendar.ts';
+import type { Platform } from '../../lib/platform.ts';
 import { FileReply } from '../../lib/replies.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import { createScheduleRepository } from './schedule.repository.ts';
 import type { ScheduleService } from './schedule.service.ts';
+import { createScheduleService } from './schedule.service.ts';
 
 export function scheduleRoutes(service: ScheduleService): Binding[] {
   return [
@@ -24,4 +28,10 @@ export function scheduleRoutes(service: ScheduleService): Binding[] {
       );
     }),
   ];
+}
+
+/** Timetables, weeks and calendar feeds. */
+export function scheduleModule(p: Platform, halfYearOf: (input: { year?: number; ws?: number }) => Promise<HalfYear>) {
+  const service = createScheduleService({ repo: createScheduleRepository(p.db), halfYearOf });
+  return { service, routes: scheduleRoutes(service) };
 }

@@ -11,8 +11,11 @@ import {
   windowSave,
 } from '@okuu/contracts/settings/registration';
 import { serviceDelete, serviceSave, servicesList } from '@okuu/contracts/settings/services';
+import type { Platform } from '../../lib/platform.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import { createSettingsRepository } from './settings.repository.ts';
 import type { SettingsService } from './settings.service.ts';
+import { createSettingsService } from './settings.service.ts';
 
 /** The staff settings screen's calls (issue 30). */
 export function settingsRoutes(service: SettingsService): Binding[] {
@@ -62,4 +65,14 @@ export function settingsRoutes(service: SettingsService): Binding[] {
     }),
     bind(serviceDelete, async ({ input }) => service.deleteService(input.id)),
   ];
+}
+
+/** The university's settings, the calendar and the branding. */
+export function settingsModule(p: Platform) {
+  const service = createSettingsService({
+    repo: createSettingsRepository(p.db, p.changes),
+    storage: p.storage,
+    now: p.now,
+  });
+  return { service, routes: settingsRoutes(service) };
 }

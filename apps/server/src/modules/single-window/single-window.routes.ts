@@ -9,9 +9,13 @@ import {
   orderStatus,
   verifyDocument,
 } from '@okuu/contracts/single-window/orders';
+import type { Period } from '../../lib/academic-calendar.ts';
+import type { Platform } from '../../lib/platform.ts';
 import { FileReply } from '../../lib/replies.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import { createSingleWindowRepository } from './single-window.repository.ts';
 import type { SingleWindowService } from './single-window.service.ts';
+import { createSingleWindowService } from './single-window.service.ts';
 
 export function singleWindowRoutes(service: SingleWindowService): Binding[] {
   return [
@@ -40,4 +44,19 @@ export function singleWindowRoutes(service: SingleWindowService): Binding[] {
     }),
     bind(verifyDocument, async ({ input }) => service.verify(input.code)),
   ];
+}
+
+/** Reference-document orders and their verification. */
+export function singleWindowModule(
+  p: Platform,
+  institution: () => Promise<string>,
+  currentPeriod: () => Promise<Period>,
+) {
+  const service = createSingleWindowService({
+    repo: createSingleWindowRepository(p.db, p.changes),
+    institution,
+    currentYear: async () => (await currentPeriod()).year,
+    publicUrl: p.config.publicUrl,
+  });
+  return { service, routes: singleWindowRoutes(service) };
 }

@@ -2,9 +2,12 @@ import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { importCheck, importStart, importStatus, importTemplate } from '@okuu/contracts/staff/import';
 import { AppError } from '../../lib/app-error.ts';
+import type { Platform } from '../../lib/platform.ts';
 import { FileReply, type UploadedFile } from '../../lib/replies.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import { createImportRepository } from './import.repository.ts';
 import type { ImportService } from './import.service.ts';
+import { createImportService } from './import.service.ts';
 import { templateCsv, templateXlsx } from './template.ts';
 
 const fileOf = (buffer: Buffer, type: string, name: string) =>
@@ -36,4 +39,10 @@ export function importRoutes(service: ImportService): Binding[] {
     }),
     bind(importStatus, async ({ input, user }) => service.status(user, input.job)),
   ];
+}
+
+/** Staff data import. */
+export function importModule(p: Platform) {
+  const service = createImportService({ repo: createImportRepository(p.db, p.changes), log: p.log });
+  return { service, routes: importRoutes(service) };
 }

@@ -9,8 +9,11 @@ import {
   personNewsPerms,
   personResetCredentials,
 } from '@okuu/contracts/staff/people';
+import type { Platform } from '../../lib/platform.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import { createStaffRepository } from './staff.repository.ts';
 import type { StaffService } from './staff.service.ts';
+import { createStaffService } from './staff.service.ts';
 
 export function staffRoutes(service: StaffService): Binding[] {
   return [
@@ -31,4 +34,10 @@ export function staffRoutes(service: StaffService): Binding[] {
       ),
     ),
   ];
+}
+
+/** Staff: people and the audit log. */
+export function staffModule(p: Platform) {
+  const service = createStaffService({ repo: createStaffRepository(p.db, p.changes) });
+  return { service, routes: staffRoutes(service) };
 }

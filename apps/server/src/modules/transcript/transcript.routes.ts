@@ -6,9 +6,13 @@ import {
   studentTranscript,
   studentTranscriptPdf,
 } from '@okuu/contracts/transcript/transcript';
+import type { Platform } from '../../lib/platform.ts';
 import { FileReply } from '../../lib/replies.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import type { Branding } from '../settings/settings.service.ts';
+import { createTranscriptRepository } from './transcript.repository.ts';
 import type { TranscriptService } from './transcript.service.ts';
+import { createTranscriptService } from './transcript.service.ts';
 
 const pdfReply = (pdf: { name: string; bytes: Buffer }) =>
   new FileReply(Readable.from(pdf.bytes), pdf.bytes.length, 'application/pdf', pdf.name);
@@ -24,4 +28,10 @@ export function transcriptRoutes(service: TranscriptService): Binding[] {
     bind(gradeScale, async () => service.scale()),
     bind(gradeScaleSave, async ({ input }) => service.saveScale(input.bands)),
   ];
+}
+
+/** Transcripts and the grading scale. */
+export function transcriptModule(p: Platform, institution: () => Promise<Branding>) {
+  const service = createTranscriptService({ repo: createTranscriptRepository(p.db, p.changes), institution });
+  return { service, routes: transcriptRoutes(service) };
 }

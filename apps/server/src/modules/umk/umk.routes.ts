@@ -13,9 +13,14 @@ import {
   umkTypes,
 } from '@okuu/contracts/umk/lists';
 import { umkList, umkStudentList } from '@okuu/contracts/umk/umk-list';
+import type { Platform } from '../../lib/platform.ts';
 import { fileReply } from '../../lib/uploads.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import type { FilesService } from '../files/files.service.ts';
+import type { LibraryService } from '../library/library.service.ts';
+import { createUmkRepository } from './umk.repository.ts';
 import type { UmkService } from './umk.service.ts';
+import { createUmkService } from './umk.service.ts';
 
 export function umkRoutes(service: UmkService): Binding[] {
   return [
@@ -46,4 +51,10 @@ export function umkRoutes(service: UmkService): Binding[] {
       return fileReply(file.stored, file.name, file.mode);
     }),
   ];
+}
+
+/** Study materials; those in the e-library go through its service. */
+export function umkModule(p: Platform, files: FilesService, library: Pick<LibraryService, 'shelveMaterial'>) {
+  const service = createUmkService({ repo: createUmkRepository(p.db, p.changes), storage: p.storage, files, library });
+  return { service, routes: umkRoutes(service) };
 }

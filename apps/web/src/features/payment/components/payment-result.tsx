@@ -1,5 +1,8 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
+import type { DataOf } from '@okuu/contracts/endpoint';
+import type { paymentStatus } from '@okuu/contracts/payment/history';
 import { useTranslation } from 'react-i18next';
+import { QueryView } from '../../../components/ui/query-view';
 import { formatMoney } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { usePaymentStatus } from '../api/get-payment-history';
@@ -8,10 +11,16 @@ const knownReasons = ['declined', 'wrong_code', 'provider_unavailable'] as const
 
 /** What became of the card payment the provider's page sent the payer back from (asked again while pending). */
 export function PaymentResult({ paymentId, onDismiss }: { paymentId: number; onDismiss: () => void }) {
-  const { t } = useTranslation('payment');
   const status = usePaymentStatus(paymentId);
-  const payment = status.data;
-  if (!payment) return null;
+  return (
+    <QueryView query={status} compact>
+      {(payment) => <Result payment={payment} onDismiss={onDismiss} />}
+    </QueryView>
+  );
+}
+
+function Result({ payment, onDismiss }: { payment: DataOf<typeof paymentStatus>; onDismiss: () => void }) {
+  const { t } = useTranslation('payment');
   const common = { withCloseButton: true, onClose: onDismiss, closeButtonLabel: t('result.dismiss'), role: 'status' };
   if (payment.status === 'pending') {
     return (

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Combobox.css';
 import {
   ActionIcon,
-  Alert,
   CopyButton,
   Group,
   NativeSelect,
@@ -21,7 +20,6 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryView } from '../../../components/ui/query-view';
-import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { useBankApps } from '../api/get-bank-apps';
@@ -176,94 +174,101 @@ export function PaymentScreen({ years, defaultYear, desktop, cardPayments }: Pro
         </QueryView>
       </Paper>
 
-      {service && code.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(code.error)}
-        </Alert>
-      )}
-      {service && amount !== null && !shown && code.isPending && <Skeleton h={320} />}
-      {shown && service && amount !== null && (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Stack gap="lg">
-            <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-              <Stack gap="xs">
-                <Text fw={500} id={codeId}>
-                  {t('code.label')}
-                </Text>
-                <Group gap="sm" wrap="nowrap">
-                  <Text
-                    ff="monospace"
-                    fz={{ base: 28, sm: 32 }}
-                    fw={700}
-                    aria-labelledby={codeId}
-                    data-testid="payment-code"
-                    style={{ letterSpacing: 1 }}
-                  >
-                    {formatPaymentCode(shown.code)}
-                  </Text>
-                  <CopyButton value={shown.code}>
-                    {({ copied, copy }) => (
-                      <Tooltip label={copied ? t('code.copied') : t('code.copy')} withArrow>
-                        <ActionIcon
-                          variant="light"
-                          size="lg"
-                          onClick={copy}
-                          aria-label={t('code.copy')}
-                          color={copied ? 'green' : undefined}
+      {service && amount !== null && settled !== null && (
+        <QueryView query={code} loading={<Skeleton h={320} />}>
+          {() =>
+            !shown ? (
+              <Skeleton h={320} />
+            ) : (
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+                <Stack gap="lg">
+                  <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+                    <Stack gap="xs">
+                      <Text fw={500} id={codeId}>
+                        {t('code.label')}
+                      </Text>
+                      <Group gap="sm" wrap="nowrap">
+                        <Text
+                          ff="monospace"
+                          fz={{ base: 28, sm: 32 }}
+                          fw={700}
+                          aria-labelledby={codeId}
+                          data-testid="payment-code"
+                          style={{ letterSpacing: 1 }}
                         >
-                          <CopyIcon copied={copied} />
-                        </ActionIcon>
-                      </Tooltip>
+                          {formatPaymentCode(shown.code)}
+                        </Text>
+                        <CopyButton value={shown.code}>
+                          {({ copied, copy }) => (
+                            <Tooltip label={copied ? t('code.copied') : t('code.copy')} withArrow>
+                              <ActionIcon
+                                variant="light"
+                                size="lg"
+                                onClick={copy}
+                                aria-label={t('code.copy')}
+                                color={copied ? 'green' : undefined}
+                              >
+                                <CopyIcon copied={copied} />
+                              </ActionIcon>
+                            </Tooltip>
+                          )}
+                        </CopyButton>
+                      </Group>
+                      <Text size="sm" c="dimmed">
+                        {t('code.hint')}
+                      </Text>
+                      <Text size="lg" fw={600} mt="xs">
+                        {formatMoney(shown.amount)} {t('som')}
+                      </Text>
+                    </Stack>
+                  </Paper>
+                  {!desktop && bankApps.data && (
+                    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+                      <Stack gap="sm">
+                        <Title order={2} size="h4">
+                          {t('banks.heading')}
+                        </Title>
+                        <BankAppList apps={bankApps.data} payload={shown.qr.payload} />
+                      </Stack>
+                    </Paper>
+                  )}
+                  {cardPayments && (
+                    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+                      <Stack gap="sm" align="flex-start">
+                        <Title order={2} size="h4">
+                          {t('card.heading')}
+                        </Title>
+                        <CardPaymentButton
+                          year={year}
+                          serviceId={service.id}
+                          serviceName={serviceName}
+                          amount={amount}
+                        />
+                      </Stack>
+                    </Paper>
+                  )}
+                </Stack>
+                <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+                  <Stack gap="sm">
+                    <Title order={2} size="h4">
+                      {t('qr.heading')}
+                    </Title>
+                    {desktop && (
+                      <Text size="sm" c="dimmed">
+                        {t('qr.desktopHint')}
+                      </Text>
                     )}
-                  </CopyButton>
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {t('code.hint')}
-                </Text>
-                <Text size="lg" fw={600} mt="xs">
-                  {formatMoney(shown.amount)} {t('som')}
-                </Text>
-              </Stack>
-            </Paper>
-            {!desktop && bankApps.data && (
-              <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-                <Stack gap="sm">
-                  <Title order={2} size="h4">
-                    {t('banks.heading')}
-                  </Title>
-                  <BankAppList apps={bankApps.data} payload={shown.qr.payload} />
-                </Stack>
-              </Paper>
-            )}
-            {cardPayments && (
-              <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-                <Stack gap="sm" align="flex-start">
-                  <Title order={2} size="h4">
-                    {t('card.heading')}
-                  </Title>
-                  <CardPaymentButton year={year} serviceId={service.id} serviceName={serviceName} amount={amount} />
-                </Stack>
-              </Paper>
-            )}
-          </Stack>
-          <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-            <Stack gap="sm">
-              <Title order={2} size="h4">
-                {t('qr.heading')}
-              </Title>
-              {desktop && (
-                <Text size="sm" c="dimmed">
-                  {t('qr.desktopHint')}
-                </Text>
-              )}
-              <PaymentQr
-                link={shown.qr.link}
-                code={shown.code}
-                alt={t('qr.alt', { service: serviceName, amount: formatMoney(shown.amount) })}
-              />
-            </Stack>
-          </Paper>
-        </SimpleGrid>
+                    <PaymentQr
+                      link={shown.qr.link}
+                      code={shown.code}
+                      alt={t('qr.alt', { service: serviceName, amount: formatMoney(shown.amount) })}
+                    />
+                  </Stack>
+                </Paper>
+              </SimpleGrid>
+            )
+          }
+        </QueryView>
       )}
 
       <PaymentHistory />

@@ -13,6 +13,7 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page-title';
+import { QueryView } from '../../../components/ui/query-view';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/format';
@@ -85,146 +86,148 @@ export function SandboxCardScreen({ session }: { session: string }) {
               {t('sandbox.badge')}
             </Badge>
           </Group>
-          {checkout.isPending ? (
-            <Text c="dimmed">…</Text>
-          ) : checkout.isError || !order ? (
+          {checkout.error instanceof ApiError && checkout.error.status === 404 ? (
             <Alert color="red" role="alert">
-              {checkout.error instanceof ApiError && checkout.error.status === 404
-                ? t('sandbox.notFound')
-                : errorMessage(checkout.error)}
+              {t('sandbox.notFound')}
             </Alert>
           ) : (
-            <>
-              <Stack gap={2}>
-                <Text size="sm" c="dimmed">
-                  {t('sandbox.merchant')}: {order.merchant} · {t('sandbox.order', { id: order.orderId })}
-                </Text>
-                <Text>{localizedName(order.description)}</Text>
-                <Text size="sm" c="dimmed" mt="xs">
-                  {t('sandbox.amount')}
-                </Text>
-                <Text fz={28} fw={700} data-testid="sandbox-amount">
-                  {formatMoney(order.amount)} {t('som')}
-                </Text>
-              </Stack>
-
-              {order.status === 'open' && (
-                <form onSubmit={submitCard} noValidate>
-                  <Stack gap="sm">
-                    <TextInput
-                      label={t('sandbox.cardNumber')}
-                      value={card.cardNumber}
-                      onChange={(e) =>
-                        setCard({
-                          ...card,
-                          cardNumber: groupsOf4(e.currentTarget.value.replace(/\D/g, '').slice(0, cardNumberMaxDigits)),
-                        })
-                      }
-                      inputMode="numeric"
-                      autoComplete="cc-number"
-                      placeholder="0000 0000 0000 0000"
-                      error={errors.cardNumber}
-                    />
-                    <Group grow align="flex-start">
-                      <TextInput
-                        label={t('sandbox.expiry')}
-                        value={card.expiry}
-                        onChange={(e) => setCard({ ...card, expiry: e.currentTarget.value.slice(0, 7) })}
-                        inputMode="numeric"
-                        autoComplete="cc-exp"
-                        placeholder="12/30"
-                        error={errors.expiry}
-                      />
-                      <TextInput
-                        label={t('sandbox.cvc')}
-                        value={card.cvc}
-                        onChange={(e) =>
-                          setCard({ ...card, cvc: e.currentTarget.value.replace(/\D/g, '').slice(0, 3) })
-                        }
-                        inputMode="numeric"
-                        autoComplete="cc-csc"
-                        placeholder="123"
-                        error={errors.cvc}
-                      />
-                    </Group>
-                    {pay.isError && (
-                      <Alert color="red" role="alert">
-                        {errorMessage(pay.error)}
-                      </Alert>
-                    )}
-                    <Button type="submit" loading={pay.isPending} size="md">
-                      {t('sandbox.pay', { amount: formatMoney(order.amount) })}
-                    </Button>
+            <QueryView query={checkout}>
+              {(order) => (
+                <>
+                  <Stack gap={2}>
+                    <Text size="sm" c="dimmed">
+                      {t('sandbox.merchant')}: {order.merchant} · {t('sandbox.order', { id: order.orderId })}
+                    </Text>
+                    <Text>{localizedName(order.description)}</Text>
+                    <Text size="sm" c="dimmed" mt="xs">
+                      {t('sandbox.amount')}
+                    </Text>
+                    <Text fz={28} fw={700} data-testid="sandbox-amount">
+                      {formatMoney(order.amount)} {t('som')}
+                    </Text>
                   </Stack>
-                </form>
-              )}
 
-              {order.status === 'code_required' && (
-                <form onSubmit={submitCode} noValidate>
-                  <Stack gap="sm">
-                    <Title order={2} size="h4">
-                      {t('sandbox.codeHeading')}
-                    </Title>
-                    <TextInput
-                      label={t('sandbox.code')}
-                      value={code}
-                      onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 8))}
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      error={
-                        errors.code ??
-                        (codeSent && !confirm.isPending && order.attemptsLeft < 3
-                          ? t('sandbox.wrongCode', { count: order.attemptsLeft })
-                          : undefined)
-                      }
-                    />
-                    {confirm.isError && (
-                      <Alert color="red" role="alert">
-                        {errorMessage(confirm.error)}
-                      </Alert>
-                    )}
-                    <Button type="submit" loading={confirm.isPending}>
-                      {t('sandbox.confirm')}
-                    </Button>
-                  </Stack>
-                </form>
-              )}
+                  {order.status === 'open' && (
+                    <form onSubmit={submitCard} noValidate>
+                      <Stack gap="sm">
+                        <TextInput
+                          label={t('sandbox.cardNumber')}
+                          value={card.cardNumber}
+                          onChange={(e) =>
+                            setCard({
+                              ...card,
+                              cardNumber: groupsOf4(
+                                e.currentTarget.value.replace(/\D/g, '').slice(0, cardNumberMaxDigits),
+                              ),
+                            })
+                          }
+                          inputMode="numeric"
+                          autoComplete="cc-number"
+                          placeholder="0000 0000 0000 0000"
+                          error={errors.cardNumber}
+                        />
+                        <Group grow align="flex-start">
+                          <TextInput
+                            label={t('sandbox.expiry')}
+                            value={card.expiry}
+                            onChange={(e) => setCard({ ...card, expiry: e.currentTarget.value.slice(0, 7) })}
+                            inputMode="numeric"
+                            autoComplete="cc-exp"
+                            placeholder="12/30"
+                            error={errors.expiry}
+                          />
+                          <TextInput
+                            label={t('sandbox.cvc')}
+                            value={card.cvc}
+                            onChange={(e) =>
+                              setCard({ ...card, cvc: e.currentTarget.value.replace(/\D/g, '').slice(0, 3) })
+                            }
+                            inputMode="numeric"
+                            autoComplete="cc-csc"
+                            placeholder="123"
+                            error={errors.cvc}
+                          />
+                        </Group>
+                        {pay.isError && (
+                          <Alert color="red" role="alert">
+                            {errorMessage(pay.error)}
+                          </Alert>
+                        )}
+                        <Button type="submit" loading={pay.isPending} size="md">
+                          {t('sandbox.pay', { amount: formatMoney(order.amount) })}
+                        </Button>
+                      </Stack>
+                    </form>
+                  )}
 
-              {order.status === 'paid' && (
-                <Alert color="green" role="status">
-                  {t('sandbox.paid')}
-                </Alert>
-              )}
-              {order.status === 'declined' && (
-                <Alert color="red" role="alert">
-                  {t('sandbox.declined')}
-                </Alert>
-              )}
-              {order.status === 'expired' && (
-                <Alert color="gray" role="alert">
-                  {t('sandbox.expired')}
-                </Alert>
-              )}
-              {order.status !== 'open' && order.status !== 'code_required' && back}
+                  {order.status === 'code_required' && (
+                    <form onSubmit={submitCode} noValidate>
+                      <Stack gap="sm">
+                        <Title order={2} size="h4">
+                          {t('sandbox.codeHeading')}
+                        </Title>
+                        <TextInput
+                          label={t('sandbox.code')}
+                          value={code}
+                          onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 8))}
+                          inputMode="numeric"
+                          autoComplete="one-time-code"
+                          error={
+                            errors.code ??
+                            (codeSent && !confirm.isPending && order.attemptsLeft < 3
+                              ? t('sandbox.wrongCode', { count: order.attemptsLeft })
+                              : undefined)
+                          }
+                        />
+                        {confirm.isError && (
+                          <Alert color="red" role="alert">
+                            {errorMessage(confirm.error)}
+                          </Alert>
+                        )}
+                        <Button type="submit" loading={confirm.isPending}>
+                          {t('sandbox.confirm')}
+                        </Button>
+                      </Stack>
+                    </form>
+                  )}
 
-              {(order.status === 'open' || order.status === 'code_required') && (
-                <Stack gap={4}>
-                  <Text size="xs" c="dimmed">
-                    {t('sandbox.testCards')}
-                  </Text>
-                  <Text size="xs">
-                    <Code>{groupsOf4(sandboxCards.succeeds)}</Code> — {t('sandbox.cardSucceeds')}
-                  </Text>
-                  <Text size="xs">
-                    <Code>{groupsOf4(sandboxCards.declined)}</Code> — {t('sandbox.cardDeclined')}
-                  </Text>
-                  <Text size="xs">
-                    <Code>{groupsOf4(sandboxCards.asksCode)}</Code> —{' '}
-                    {t('sandbox.cardAsksCode', { code: sandboxConfirmationCode })}
-                  </Text>
-                </Stack>
+                  {order.status === 'paid' && (
+                    <Alert color="green" role="status">
+                      {t('sandbox.paid')}
+                    </Alert>
+                  )}
+                  {order.status === 'declined' && (
+                    <Alert color="red" role="alert">
+                      {t('sandbox.declined')}
+                    </Alert>
+                  )}
+                  {order.status === 'expired' && (
+                    <Alert color="gray" role="alert">
+                      {t('sandbox.expired')}
+                    </Alert>
+                  )}
+                  {order.status !== 'open' && order.status !== 'code_required' && back}
+
+                  {(order.status === 'open' || order.status === 'code_required') && (
+                    <Stack gap={4}>
+                      <Text size="xs" c="dimmed">
+                        {t('sandbox.testCards')}
+                      </Text>
+                      <Text size="xs">
+                        <Code>{groupsOf4(sandboxCards.succeeds)}</Code> — {t('sandbox.cardSucceeds')}
+                      </Text>
+                      <Text size="xs">
+                        <Code>{groupsOf4(sandboxCards.declined)}</Code> — {t('sandbox.cardDeclined')}
+                      </Text>
+                      <Text size="xs">
+                        <Code>{groupsOf4(sandboxCards.asksCode)}</Code> —{' '}
+                        {t('sandbox.cardAsksCode', { code: sandboxConfirmationCode })}
+                      </Text>
+                    </Stack>
+                  )}
+                </>
               )}
-            </>
+            </QueryView>
           )}
         </Stack>
       </Paper>
