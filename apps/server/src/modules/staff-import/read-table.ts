@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { parse } from 'csv-parse/sync';
 import { readXlsxRows, UnzippedTooLarge } from './read-xlsx.ts';
 
 /** One non-empty line of an uploaded table: its line in the file (1 is the header) and its cells as texts. */
@@ -97,8 +98,8 @@ export function readTable(buf: Buffer, limits: TableLimits): Promise<Table | Tab
 }
 
 /**
- * A small RFC 4180 reader (quoted values, "" inside quotes, line breaks inside quotes, CRLF or LF). The delimiter is
- * the one of `,` and `;` the header line (outside quotes) holds more of.
+ * The rows of a CSV file (csv-parse: quoted values, "" inside quotes, line breaks inside quotes, CRLF, LF or CR), each
+ * with the line it starts on. The delimiter is the one of `,` and `;` the header line (outside quotes) holds more of.
  */
 export function readCsv(buf: Buffer, maxRows: number): TableRow[] {
   return readCsvRows(buf, maxRows).rows;
@@ -108,50 +109,22 @@ export function readCsv(buf: Buffer, maxRows: number): TableRow[] {
 function readCsvRows(buf: Buffer, maxRows: number): { rows: TableRow[]; truncated: boolean } {
   let text = new TextDecoder('utf-8').decode(buf);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const delimiter = detectDelimiter(text);
-  const rows: TableRow[] = [];
-  let valued = 0;
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-    } else if (ch === '"' && cell.trim() === '') {
-      cell = '';
-      quoted = true;
-    } else if (ch === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      cells.push(cell);
-      rows.push({ line: rowLine, cells });
-      if (cells.some((c) => c.trim() !== '') && ++valued >= maxRows) {
-        return { rows, truncated: true };
-      }
-      cells = [];
-      cell = '';
-      line++;
-      rowLine = line;
-    } else cell += ch;
-  }
-  if (cell !== '' || cells.length) {
-    cells.push(cell);
-    rows.push({ line: rowLine, cells });
-  }
-  return { rows, truncated: false };
+  // With `info`, each record comes with where the parser was (its types describe the plain records only).
+  const records = parse(text, {
+    delimiter: detectDelimiter(text),
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    info: true,
+    to: maxRows + 1,
+  }) as unknown as { record: string[]; info: { lines: number } }[];
+  const rows = records.slice(0, maxRows).map(({ record, info }) => ({
+    // `lines` is where the record ends: it starts as many lines earlier as its values hold line breaks.
+    line: info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0),
+    cells: record,
+  }));
+  return { rows, truncated: records.length > maxRows };
 }
 
 function detectDelimiter(text: string): ',' | ';' {
