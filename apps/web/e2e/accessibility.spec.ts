@@ -5,8 +5,9 @@ import { axeFindings, signIn } from './support';
 // Every screen in both themes: axeFindings checks each state in the dark theme (the default), and its colours in the
 // light one too.
 test.describe('accessibility', () => {
-  // Each axe scan of a full screen takes seconds on a busy 2-core machine, and a test makes two or three.
-  test.describe.configure({ timeout: 90_000 });
+  // Each axe scan of a full screen takes seconds on a busy 2-core machine, and a test makes two or three. The screens
+  // are independent: both workers take them, rather than one worker the whole file.
+  test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
   test.beforeEach(async ({ context }) => {
     await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
