@@ -24,6 +24,7 @@ import { paymentModule } from './modules/payment/payment.routes.ts';
 import { profileModule } from './modules/profile/profile.routes.ts';
 import { createQrLive } from './modules/qr/qr.live.ts';
 import { qrModule } from './modules/qr/qr.routes.ts';
+import { questionnaireModule } from './modules/questionnaire/questionnaire.routes.ts';
 import { registrationModule } from './modules/registration/registration.routes.ts';
 import { scheduleModule } from './modules/schedule/schedule.routes.ts';
 import { settingsModule } from './modules/settings/settings.routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     importModule(p),
     profileModule(p, auth.service),
     testing,
+    questionnaireModule(p),
   ];
   const idempotency = createIdempotencyRepository(db);
 

@@ -168,9 +168,30 @@ const samples: Record<string, Sample> = {
       input: { bands: bands.map((b) => ({ ...(b as object), numeric: Number((b as { numeric: string }).numeric) })) },
     };
   },
+  'questionnaire.list': async () => ({ input: {} }),
+  'questionnaire.save': async () => ({
+    input: {
+      id: -1,
+      title: 'Аудит анкеты',
+      target: 'all',
+      from: '2026-01-10T09:00',
+      to: '2026-01-20T18:00',
+      questions: [{ kind: 'scale', text: 'Оцените' }],
+    },
+  }),
+  'questionnaire.delete': async () => ({ input: { id: (await closedQuestionnaire()).id } }),
+  'questionnaire.results': async () => ({ input: { id: (await closedQuestionnaire()).id } }),
+  'questionnaire.export': async () => ({ input: { id: String((await closedQuestionnaire()).id) } }),
   'payment.staffList': async () => ({ input: {} }),
   'payment.staffExport': async () => ({ input: { format: 'csv' } }),
 };
+
+/** A closed questionnaire nobody answered (made directly, as the precondition of the calls that read one). */
+async function closedQuestionnaire() {
+  return one<{ id: number }>(sql`insert into questionnaires (title, target, opens_at, closes_at, created_by)
+    values ('Закрытая', 'all', '2020-01-01T00:00Z', '2020-01-31T00:00Z', (select id from users where login = 'staff1'))
+    returning id`);
+}
 
 /** A groups file that names an existing group as it is: the import changes nothing and still records itself. */
 async function groupsFile() {

@@ -36,5 +36,8 @@ export const auditActions = [
   // The reference-document queue and the grading scale
   'order.status',
   'transcript.gradeScale',
+  // Questionnaires
+  'questionnaire.save',
+  'questionnaire.delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

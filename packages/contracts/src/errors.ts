@@ -64,6 +64,14 @@ export const errorStatus = {
   deadline_passed: 409,
   /** Tests: the attempt has been submitted. */
   attempt_closed: 409,
+  /** Questionnaires: the student has answered this one (about this teacher and discipline) already. */
+  already_answered: 409,
+  /** Questionnaires: the window is not open now. */
+  questionnaire_closed: 409,
+  /** Questionnaires: results show only once the questionnaire has closed. */
+  results_hidden: 409,
+  /** Questionnaires: too few answers to show without exposing who answered what. */
+  too_few_answers: 409,
   weak_password: 400,
   wrong_password: 400,
   too_large: 413,

@@ -82,6 +82,9 @@ import { profileData } from './profile/profile-data.ts';
 import { resetPassword } from './profile/reset-password.ts';
 import { qrAttemptsList, qrScan, qrStart, qrStop, qrToken, qrVisit } from './qr/checkin.ts';
 import { qrTime } from './qr/time.ts';
+import { questionnaireAnswer, questionnaireOpen } from './questionnaire/answer.ts';
+import { questionnaireDelete, questionnaireList, questionnaireSave } from './questionnaire/manage.ts';
+import { questionnaireExport, questionnaireMine, questionnaireResults } from './questionnaire/results.ts';
 import { registrationDefaultYear, registrationSemesters, registrationYears } from './registration/calendar.ts';
 import { deleteRegistration, deleteRegistrationByKind } from './registration/delete.ts';
 import {
@@ -372,4 +375,13 @@ export const registry: readonly Endpoint[] = [
   answerSave,
   attemptSubmit,
   attemptReview,
+  // Questionnaires (issue 42)
+  questionnaireList,
+  questionnaireSave,
+  questionnaireDelete,
+  questionnaireOpen,
+  questionnaireAnswer,
+  questionnaireResults,
+  questionnaireMine,
+  questionnaireExport,
 ];
