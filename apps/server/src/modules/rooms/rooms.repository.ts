@@ -158,7 +158,13 @@ export function createRoomsRepository(db: Db, changes: Changes) {
     },
 
     /** Whether a teacher gives a lesson or has a booking (besides booking `besides`) in that slot of that date. */
-    async teacherBusy(teacherId: number, date: string, timeSlotId: number, besides: number, q: Db = db): Promise<boolean> {
+    async teacherBusy(
+      teacherId: number,
+      date: string,
+      timeSlotId: number,
+      besides: number,
+      q: Db = db,
+    ): Promise<boolean> {
       const [row] = await rows<{ busy: boolean }>(
         sql`select exists (select 1 from room_occupancy o
           left join schedule_entries e on e.id = o.entry_id left join room_bookings bk on bk.id = o.booking_id

@@ -1,11 +1,4 @@
-import {
-  roomsBook,
-  roomsCancel,
-  roomsFree,
-  roomsMine,
-  roomsStaffCancel,
-  roomsWeek,
-} from '@okuu/contracts/rooms/rooms';
+import { roomsBook, roomsCancel, roomsFree, roomsMine, roomsStaffCancel, roomsWeek } from '@okuu/contracts/rooms/rooms';
 import type { Platform } from '../../lib/platform.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
 import { createRoomsRepository } from './rooms.repository.ts';

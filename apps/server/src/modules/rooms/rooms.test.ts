@@ -101,7 +101,9 @@ describe('bookings', () => {
       select to_char(o.date, 'YYYY-MM-DD') as date, o.time_slot_id as slot, o.room_id as room from room_occupancy o
       join schedule_entries e on e.id = o.entry_id join users u on u.id = e.teacher_id
       where u.login = 'teacher1' and o.date > ${today}::date + 1 order by o.date limit 1`);
-    const [other] = await rows<{ id: number }>(sql`select id from rooms r where not exists (select 1 from room_occupancy o
+    const [other] = await rows<{
+      id: number;
+    }>(sql`select id from rooms r where not exists (select 1 from room_occupancy o
       where o.room_id = r.id and o.date = ${own?.date}::date and o.time_slot_id = ${own?.slot}) limit 1`);
     const busy = await t.call(
       roomsBook,
@@ -138,7 +140,9 @@ describe('bookings', () => {
     const booking = replies.find((r) => r.status === 200)?.body.data;
     const week = await t.call(roomsWeek, { id_aud: room?.id, date: sunday }, { cookie: cookies.student });
     const items = week.body.data.days.find((d) => d.date === sunday)?.items ?? [];
-    expect(items).toContainEqual(expect.objectContaining({ kind: 'booking', id: booking?.id, purpose: 'consultation' }));
+    expect(items).toContainEqual(
+      expect.objectContaining({ kind: 'booking', id: booking?.id, purpose: 'consultation' }),
+    );
     const free = await t.call(roomsFree, { date: sunday, id_time: slot?.id }, { cookie: cookies.student });
     expect(free.body.data.rooms.map((r) => r.id_aud)).not.toContain(room?.id);
     const owner = booking?.teacher.id;
@@ -173,7 +177,9 @@ describe('bookings', () => {
     const [audit] = await rows<{ action: string; target_id: number }>(sql`select action, target_id from audit_log
       where action = 'room.bookingCancel' order by id desc limit 1`);
     expect(audit).toEqual({ action: 'room.bookingCancel', target_id: made.body.data.id });
-    expect((await t.call(roomsStaffCancel, { id: made.body.data.id, reason: 'x' }, { cookie: staff })).status).toBe(404);
+    expect((await t.call(roomsStaffCancel, { id: made.body.data.id, reason: 'x' }, { cookie: staff })).status).toBe(
+      404,
+    );
   });
 
   it('takes the timetable out of a booked slot: a lesson moved onto a booking is refused by the same constraint', async () => {
