@@ -26,6 +26,7 @@ import { createQrLive } from './modules/qr/qr.live.ts';
 import { qrModule } from './modules/qr/qr.routes.ts';
 import { questionnaireModule } from './modules/questionnaire/questionnaire.routes.ts';
 import { registrationModule } from './modules/registration/registration.routes.ts';
+import { roomsModule } from './modules/rooms/rooms.routes.ts';
 import { scheduleModule } from './modules/schedule/schedule.routes.ts';
 import { settingsModule } from './modules/settings/settings.routes.ts';
 import { singleWindowModule } from './modules/single-window/single-window.routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staffModule(p),
     importModule(p),
     profileModule(p, auth.service),
+    roomsModule(p),
     testing,
     questionnaireModule(p),
   ];

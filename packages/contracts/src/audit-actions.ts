@@ -39,5 +39,7 @@ export const auditActions = [
   // Questionnaires
   'questionnaire.save',
   'questionnaire.delete',
+  // Rooms
+  'room.bookingCancel',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
