@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const staff = staffModule(p);
   // Home's cards, each from its module's service (docs/home.md: how a module adds one).
   const home = homeModule(p, {
-    lessons: lessonsCard(schedule.service, qr.service),
+    lessons: lessonsCard(schedule.service, qr.service, config.qrWindowMin),
     actions: actionsCard(singleWindow.service, payment.service),
     unread: unreadCard(chat.service),
     news: newsCard(news.service),

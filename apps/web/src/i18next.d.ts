@@ -3,6 +3,7 @@ import type auth from './locales/ru/auth.json';
 import type common from './locales/ru/common.json';
 import type discipline from './locales/ru/discipline.json';
 import type errors from './locales/ru/errors.json';
+import type home from './locales/ru/screens/home.json';
 import type misc from './locales/ru/misc.json';
 import type profile from './locales/ru/profile.json';
 import type chat from './locales/ru/screens/chat.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       discipline: typeof discipline;
       errors: typeof errors;
       fields: typeof fields;
+      home: typeof home;
       journal: typeof journal;
       library: typeof library;
       misc: typeof misc;

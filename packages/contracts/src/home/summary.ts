@@ -31,7 +31,7 @@ export type HomeLessons = z.infer<typeof homeLessons>;
 
 const named = z.object({ id: z.number(), ...localizedName });
 
-/** What a student should act on, most urgent first. */
+/** What a student should act on, newest first. */
 export const homeAction = z.discriminatedUnion('kind', [
   /** An issued reference document, downloadable (`documentUrl`), issued within the last two weeks. */
   z.object({
@@ -51,13 +51,6 @@ export const homeAction = z.discriminatedUnion('kind', [
     received: z.number(),
     code: z.string(),
   }),
-  /** The discipline registration window is open (it closes at `closesAt`, ISO UTC); `unchosen` still need a choice. */
-  z.object({
-    kind: z.literal('registration'),
-    closesAt: z.string(),
-    closingSoon: z.boolean(),
-    unchosen: z.array(z.object({ id_discipline: z.number(), ...localizedName })),
-  }),
 ]);
 export type HomeAction = z.infer<typeof homeAction>;
 
@@ -71,26 +64,6 @@ export const homeUnread = z.object({
   groups: z.number(),
 });
 export type HomeUnread = z.infer<typeof homeUnread>;
-
-/** A discipline whose absences passed the warning share of its recorded lessons (the half-year so far). */
-export const homeAttendance = z.object({
-  id_discipline: z.number(),
-  discipline: z.object(localizedName),
-  absences: z.number(),
-  lessons: z.number(),
-});
-export type HomeAttendance = z.infer<typeof homeAttendance>;
-
-/** A teacher's lesson of the timetable that took place in the last two weeks with no journal entry for that day. */
-export const homeJournalGap = z.object({
-  date: z.string(),
-  id_discipline: z.number(),
-  discipline: z.object(localizedName),
-  id_vid_zaniatiy: z.number(),
-  lessonKind: z.object(localizedName),
-  audience: z.object({ kind: z.enum(['group', 'subgroup', 'stream']), id: z.number(), name: z.string() }),
-});
-export type HomeJournalGap = z.infer<typeof homeJournalGap>;
 
 /** Staff: the reference orders waiting and being prepared, and since when the oldest has waited (ISO UTC). */
 export const homeOrders = z.object({
@@ -113,8 +86,6 @@ export const homeAudit = z.object({
 export const homeCards = z.object({
   lessons: z.optional(homeLessons),
   actions: z.optional(z.array(homeAction)),
-  attendance: z.optional(z.array(homeAttendance)),
-  journalGaps: z.optional(z.array(homeJournalGap)),
   unread: z.optional(homeUnread),
   news: z.optional(z.array(homeNews)),
   orders: z.optional(homeOrders),

@@ -320,7 +320,10 @@ export function createChatService(deps: {
      * chats (as the contacts list counts them).
      */
     async unreadSummary(user: AuthUser, limit = 5) {
-      const [bySender, groupUnread] = await Promise.all([repo.unreadBySender(user.id), repo.unreadInGroupChats(user.id)]);
+      const [bySender, groupUnread] = await Promise.all([
+        repo.unreadBySender(user.id),
+        repo.unreadInGroupChats(user.id),
+      ]);
       const top = [...bySender].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
       const names = new Map((await repo.people(top.map(([id]) => id))).map((p) => [p.id, fullName(p)]));
       const groups = groupUnread.reduce((n, g) => n + g.n, 0);

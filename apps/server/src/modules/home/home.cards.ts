@@ -41,13 +41,18 @@ export function lessonStates(lessons: ScheduleLesson[], isToday: boolean, minute
   });
 }
 
-/** Today's lessons (or the next day's that has some), each with its state and its QR check-in of today. */
+/**
+ * Today's lessons while one is to come, on, or still open to a QR check-in; else the next day's that has some. Each
+ * with its state and its QR check-in of today.
+ */
 export function lessonsCard(
   schedule: Pick<ScheduleService, 'dayOf'>,
   qr: Pick<QrService, 'lessonCheckins'>,
+  /** Minutes after a lesson's end when its QR check-in can still start (QR_WINDOW_MINUTES): today stays shown. */
+  checkinWindowMin: number,
 ): HomeCard<'lessons'> {
   return async (user, now) => {
-    const day = await schedule.dayOf(user, now);
+    const day = await schedule.dayOf(user, now, checkinWindowMin);
     if (!day) return undefined;
     const clock = bishkekDay(now);
     const today = day.date === clock.date;

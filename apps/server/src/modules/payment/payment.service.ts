@@ -267,7 +267,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
     /** Staff: the payments made on a day (YYYY-MM-DD, Asia/Bishkek): how many, and the tyiyn paid. */
     async dayTotals(day: string): Promise<{ count: number; paidTotal: number }> {
-      const filter = staffFilter({ status: null, method: null, id_uslug: null, id_year: null, from: day, to: day, q: '' });
+      const filter = staffFilter({
+        status: null,
+        method: null,
+        id_uslug: null,
+        id_year: null,
+        from: day,
+        to: day,
+        q: '',
+      });
       const page = await repo.staffPage(filter, 1, 1);
       return { count: page.total, paidTotal: page.paidTotal };
     },

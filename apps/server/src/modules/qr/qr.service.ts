@@ -145,7 +145,9 @@ export function createQrService(
      */
     async lessonCheckins(entryIds: number[], date: string, studentId: number | null) {
       const found = await repo.lessonCheckins(entryIds, date, studentId);
-      return new Map(found.map((r) => [r.entryId, { running: r.running, checkedIn: studentId === null ? null : r.checkedIn }]));
+      return new Map(
+        found.map((r) => [r.entryId, { running: r.running, checkedIn: studentId === null ? null : r.checkedIn }]),
+      );
     },
 
     /** The date (YYYY-MM-DD) of `now` on the university's wall clock: the day a check-in started now is for. */

@@ -64,7 +64,8 @@ function weekOf(period: HalfYear, slots: SlotRow[], rows: LessonRow[]): WeekSche
 }
 
 /** The half-year after one (fall, spring, summer, then the next year's fall). */
-const nextHalfYear = (p: { year: number; ws: number }) => (p.ws < 3 ? { year: p.year, ws: p.ws + 1 } : { year: p.year + 1, ws: 1 });
+const nextHalfYear = (p: { year: number; ws: number }) =>
+  p.ws < 3 ? { year: p.year, ws: p.ws + 1 } : { year: p.year + 1, ws: 1 };
 
 /** How far ahead home looks for a day with lessons. */
 const daysAhead = 14;
@@ -122,10 +123,10 @@ export function createScheduleService(deps: {
   return {
     /**
      * The lessons a student or teacher has on a day (Asia/Bishkek), by slot: today's while one of them is still to
-     * come or on, else those of the next day that has lessons (within two weeks, across into the next half-year).
+     * come or on (or ended less than `graceMin` ago), else those of the next day that has lessons (within two weeks, across into the next half-year).
      * Null for other roles, or when no day ahead has lessons.
      */
-    async dayOf(user: AuthUser, now: Date): Promise<{ date: string; lessons: ScheduleLesson[] } | null> {
+    async dayOf(user: AuthUser, now: Date, graceMin = 0): Promise<{ date: string; lessons: ScheduleLesson[] } | null> {
       if (user.role !== roles.teacher && user.role !== roles.student) return null;
       const current = await halfYearOrNull({});
       if (!current) return null;
@@ -144,7 +145,7 @@ export function createScheduleService(deps: {
         const week = await weekData(user, period);
         const parity = weekOfHalfYear(date, period.startsOn).parity;
         const lessons = (week.days[weekdayOf(date) - 1]?.lessons ?? []).filter((l) => runsInWeek(l.parity, parity));
-        const left = d === 0 ? lessons.filter((l) => minutesOf(l.end) > clock.minutes) : lessons;
+        const left = d === 0 ? lessons.filter((l) => minutesOf(l.end) + graceMin > clock.minutes) : lessons;
         if (left.length) return { date, lessons };
       }
       return null;

@@ -119,7 +119,11 @@ export function createSingleWindowService(deps: {
     async queueSummary() {
       const [oldest, counts] = await Promise.all([repo.queue('waiting', 0, 1), repo.countsByStatus()]);
       const [first] = oldest.map(toQueued);
-      return { waiting: counts.waiting ?? 0, preparing: counts.preparing ?? 0, oldestWaitingSince: first?.created ?? null };
+      return {
+        waiting: counts.waiting ?? 0,
+        preparing: counts.preparing ?? 0,
+        oldestWaitingSince: first?.created ?? null,
+      };
     },
 
     async place(user: AuthUser, choice: OrderChoice): Promise<Order> {
