@@ -1,21 +1,18 @@
-import '../../features/home/catalogue';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { roles } from '@okuu/contracts/endpoint';
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../components/ui/loading';
 import { PageTitle } from '../../components/ui/page-title';
 import { currentHalfYearQuery } from '../../features/discipline/api/get-current-half-year';
 import { currentYearQuery } from '../../features/discipline/api/get-current-year';
 import { CurrentPeriod } from '../../features/discipline/components/current-period';
-import { prefetchHomeSummary } from '../../features/home/api/get-home-summary';
-import { HomeSummaryView } from '../../features/home/components/home-summary';
 import { defaultYearQuery } from '../../features/misc/api/get-default-year';
 import { yearsQuery } from '../../features/misc/api/get-years';
 import { YearSelect } from '../../features/misc/components/year-select';
 import { formatDate } from '../../lib/format';
 import { lazyComponent } from '../../lib/lazy';
-import { sessionQuery, useSessionUser } from '../../lib/use-session';
+import { useSessionUser } from '../../lib/use-session';
 import { useDesktop } from '../desktop';
 import { AppsPanel } from '../layouts/apps-panel';
 
@@ -26,14 +23,11 @@ export function prefetchHomeData(queryClient: QueryClient): Promise<unknown> {
     queryClient.prefetchQuery(currentHalfYearQuery),
     queryClient.prefetchQuery(yearsQuery),
     queryClient.prefetchQuery(defaultYearQuery),
-    queryClient.fetchQuery(sessionQuery).then(
-      (user) => prefetchHomeSummary(queryClient, user.id),
-      () => {},
-    ),
   ]);
 }
 
-const StaffCards = lazyComponent(() => import('./home-staff').then((m) => m.StaffCards));
+// The cards' code comes beside the summary the entry already asked for (first-calls.ts), not before the welcome.
+const HomeCards = lazyComponent(() => import('./home-cards').then((m) => m.HomeCards));
 
 /**
  * /lms: a welcome, what needs the person today (their home summary: lessons first), the study period and (on mobile,
@@ -54,18 +48,9 @@ export function HomePage() {
         </Title>
         <Text c="dimmed">{t('home.today', { date: formatDate(new Date()) })}</Text>
       </div>
-      <HomeSummaryView
-        user={user}
-        staffCards={
-          user.role === roles.staff
-            ? (summary) => (
-                <Suspense fallback={null}>
-                  <StaffCards cards={summary.cards} />
-                </Suspense>
-              )
-            : undefined
-        }
-      />
+      <Suspense fallback={<Loading />}>
+        <HomeCards user={user} />
+      </Suspense>
       {!desktop && <AppsPanel />}
       <Paper p="lg" withBorder maw={560}>
         <Stack gap="sm">

@@ -1,5 +1,5 @@
 import { type HomeSummary, homeSummary, homeSummaryReply } from '@okuu/contracts/home/summary';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 import { readStorage, storageKeys, writeStorage } from '../../../lib/storage';
 
@@ -44,9 +44,4 @@ export function useHomeSummary(uid: number) {
     ...homeSummaryQuery(uid),
     placeholderData: () => keptSummary(uid),
   });
-}
-
-/** Starts fetching home with the page (router.tsx). */
-export function prefetchHomeSummary(queryClient: QueryClient, uid: number): Promise<void> {
-  return queryClient.prefetchQuery(homeSummaryQuery(uid));
 }
