@@ -41,6 +41,7 @@ import { settingsModule } from './modules/settings/settings.routes.ts';
 import { singleWindowModule } from './modules/single-window/single-window.routes.ts';
 import { staffModule } from './modules/staff/staff.routes.ts';
 import { importModule } from './modules/staff-import/import.routes.ts';
+import { testingModule } from './modules/testing/testing.routes.ts';
 import { transcriptModule } from './modules/transcript/transcript.routes.ts';
 import { umkModule } from './modules/umk/umk.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -59,6 +60,9 @@ import { registerWeb } from './plugins/web.ts';
 // Validation replies carry zod's messages. The contracts are zod/mini schemas, which load no locale: English is set
 // here, once, rather than left to whichever classic schema (config.ts) happens to be built first.
 z.config(z.locales.en());
+
+/** How often open test attempts past their deadline are looked for. */
+const testAttemptSweepMs = 15_000;
 
 /** The largest JSON body accepted. */
 const bodyLimitBytes = 1024 * 1024;
@@ -130,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: paymentsCard(payment.service),
     audit: auditCard(staff.service),
   });
+  const testing = testingModule(p);
   const modules = [
     auth,
     settings,
@@ -149,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staff,
     importModule(p),
     profileModule(p, auth.service),
+    testing,
     home,
   ];
   const idempotency = createIdempotencyRepository(db);
@@ -207,6 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'idempotent replies': idempotency.forgetOld,
     'orphan files': files.sweepOrphans,
   });
+  // Test attempts left open past their deadline are closed (with what was saved) within seconds of it.
+  registerHousekeeping(app, { 'expired test attempts': testing.service.closeExpired }, testAttemptSweepMs);
   registerHealth(app, database, deps.draining);
   registerApiDocs(app, registry);
   await registerWeb(app, config);

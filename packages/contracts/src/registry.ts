@@ -135,6 +135,10 @@ import {
   personNewsPerms,
   personResetCredentials,
 } from './staff/people.ts';
+import { bankList, questionDelete, questionSave, testingDisciplines } from './testing/bank.ts';
+import { answerRescore, teacherAttempt, testResults } from './testing/results.ts';
+import { answerSave, attemptGet, attemptReview, attemptStart, attemptSubmit, myTests } from './testing/taking.ts';
+import { testDelete, testList, testSave } from './testing/tests.ts';
 import { gradeScale, gradeScaleSave } from './transcript/grade-scale.ts';
 import {
   staffTranscript,
@@ -353,4 +357,21 @@ export const registry: readonly Endpoint[] = [
   importCheck,
   importStart,
   importStatus,
+  // Online tests (issue 42)
+  testingDisciplines,
+  bankList,
+  questionSave,
+  questionDelete,
+  testList,
+  testSave,
+  testDelete,
+  testResults,
+  teacherAttempt,
+  answerRescore,
+  myTests,
+  attemptStart,
+  attemptGet,
+  answerSave,
+  attemptSubmit,
+  attemptReview,
 ];
