@@ -36,6 +36,7 @@ import { profileModule } from './modules/profile/profile.routes.ts';
 import { createQrLive } from './modules/qr/qr.live.ts';
 import { qrModule } from './modules/qr/qr.routes.ts';
 import { registrationModule } from './modules/registration/registration.routes.ts';
+import { roomsModule } from './modules/rooms/rooms.routes.ts';
 import { scheduleModule } from './modules/schedule/schedule.routes.ts';
 import { settingsModule } from './modules/settings/settings.routes.ts';
 import { singleWindowModule } from './modules/single-window/single-window.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staff,
     importModule(p),
     profileModule(p, auth.service),
+    roomsModule(p),
     testing,
     home,
   ];

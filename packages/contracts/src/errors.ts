@@ -56,6 +56,12 @@ export const errorStatus = {
   qr_ticket_used: 409,
   /** Staff settings: the record is still used (timetable, payments, registrations) and cannot be deleted. */
   in_use: 409,
+  /** Rooms: a timetable lesson or another booking takes the room in that slot of that date. */
+  room_taken: 409,
+  /** Rooms: the slot has begun or is past. */
+  booking_past: 409,
+  /** Rooms: the teacher has a lesson or another booking in that slot of that date. */
+  teacher_busy: 409,
   /** Tests: the test's window is not open now. */
   test_not_open: 409,
   /** Tests: every attempt the test allows has been made. */

@@ -97,6 +97,7 @@ import {
 import { electivePermission } from './registration/permission.ts';
 import { registrationList } from './registration/reg-list.ts';
 import { saveRegistration, saveRegistrationByKind } from './registration/save.ts';
+import { roomsBook, roomsCancel, roomsFree, roomsMine, roomsStaffCancel, roomsWeek } from './rooms/rooms.ts';
 import { calendarEnable, calendarFeed, calendarRevoke, calendarStatus } from './schedule/calendar.ts';
 import { scheduleStudent, scheduleTeacher } from './schedule/schedule.ts';
 import { calendarList, halfYearDelete, halfYearSave, yearDelete, yearSave } from './settings/calendar.ts';
@@ -222,6 +223,13 @@ export const registry: readonly Endpoint[] = [
   calendarEnable,
   calendarRevoke,
   calendarFeed,
+  // Rooms (issue 41)
+  roomsFree,
+  roomsWeek,
+  roomsBook,
+  roomsMine,
+  roomsCancel,
+  roomsStaffCancel,
   journalLessonKinds,
   journalStudyForms,
   journalDisciplines,
