@@ -250,6 +250,7 @@ export function createSingleWindowRepository(db: Db, changes: Changes) {
           before: { status: row.status },
           after: { status: to, ...(number ? { number } : {}) },
         });
+        change.announce('orders', String(row.studentId));
         return { kind: 'moved' };
       });
     },

@@ -3,6 +3,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { sessionEnded } from '../../../lib/api';
 import { ChatSocket, chatSocketUrl } from '../../../lib/chat-socket';
+import { liveEvents } from '../../../lib/live-events';
 import { removeFromConversations } from '../api/delete-message';
 import { chatKeys } from '../api/keys';
 import { personConversationOf } from '../lib/conversation-ref';
@@ -66,6 +67,7 @@ export function useChatRealtime(userId: number): void {
       url: chatSocketUrl(),
       onStatus: (status) => chatConnection.set(status),
       onEvent: (event) => {
+        liveEvents.emit(event);
         if (event.type === 'ready') {
           if (readyBefore) void queryClient.invalidateQueries({ queryKey: chatKeys.all });
           readyBefore = true;
