@@ -10,6 +10,9 @@ import { changeEvents } from '../db/schema/changes.ts';
  * - sessions: 's:<token hash>' or 'u:<user id>' ended or changed
  * - news, library, journal, schedule (bells, rooms, timetable), calendar (years, half-years), branding
  * - chat: a chat notice (chat.fanout.ts); qr: a check-in's counts changed ('<teacher id>:<session id>')
+ * - orders, payments, imports: recorded for the notifications (a reference order moved by staff, a payment's status,
+ *   an import finished or failed); news and schedule are recorded too (an item posted, a timetable imported)
+ * - notifications: a person's unread count changed ('u:<user id>', or 'e:<change event id>' for everyone it notified)
  */
 export const topics = [
   'sessions',
@@ -21,6 +24,10 @@ export const topics = [
   'branding',
   'chat',
   'qr',
+  'orders',
+  'payments',
+  'imports',
+  'notifications',
 ] as const;
 export type Topic = (typeof topics)[number];
 
@@ -75,6 +82,11 @@ const staffCalls = new AsyncLocalStorage<StaffCall>();
 /** Runs `fn` as a staff call: every change transaction it runs, now or in work it starts, is audited. */
 export function runAsStaffCall<T>(call: StaffCall, fn: () => Promise<T>): Promise<T> {
   return staffCalls.run(call, fn);
+}
+
+/** Runs `fn` as the portal's own work, outside any staff call (its changes write no audit row): bookkeeping. */
+export function outsideStaffCall<T>(fn: () => T): T {
+  return staffCalls.exit(fn);
 }
 
 /** A recorded change, as its readers get it. */
