@@ -36,5 +36,7 @@ export const auditActions = [
   // The reference-document queue and the grading scale
   'order.status',
   'transcript.gradeScale',
+  // Rooms
+  'room.bookingCancel',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

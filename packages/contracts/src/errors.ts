@@ -56,6 +56,20 @@ export const errorStatus = {
   qr_ticket_used: 409,
   /** Staff settings: the record is still used (timetable, payments, registrations) and cannot be deleted. */
   in_use: 409,
+  /** Rooms: a timetable lesson or another booking takes the room in that slot of that date. */
+  room_taken: 409,
+  /** Rooms: the slot has begun or is past. */
+  booking_past: 409,
+  /** Rooms: the teacher has a lesson or another booking in that slot of that date. */
+  teacher_busy: 409,
+  /** Tests: the test's window is not open now. */
+  test_not_open: 409,
+  /** Tests: every attempt the test allows has been made. */
+  no_attempts_left: 409,
+  /** Tests: the answer came after the attempt's deadline (and its grace). */
+  deadline_passed: 409,
+  /** Tests: the attempt has been submitted. */
+  attempt_closed: 409,
   weak_password: 400,
   wrong_password: 400,
   too_large: 413,
