@@ -23,6 +23,7 @@ test.describe
     test("staff move student1's order: student1's bell counts one more without a reload; the list opens the order", async ({
       browser,
     }) => {
+      test.setTimeout(180_000);
       const student = await person(browser, 'student1');
       const staff = await person(browser, 'staff1');
       const page = student.page;
@@ -66,6 +67,7 @@ test.describe
     });
 
     test('the profile holds the settings; push permission is asked only from there', async ({ browser }) => {
+      test.setTimeout(180_000);
       const student = await person(browser, 'student1');
       const page = student.page;
       await page.goto('/lms/change-password');
@@ -86,6 +88,7 @@ test.describe
     });
 
     test('a push delivered to the service worker shows a notification that opens its screen', async ({ browser }) => {
+      test.setTimeout(120_000);
       const context = await browser.newContext();
       await context.grantPermissions(['notifications']);
       const page = await context.newPage();
@@ -117,6 +120,7 @@ test.describe
 
 test('screenshots of the bell and the settings (for a look, not compared)', async ({ browser }) => {
   test.skip(!process.env.SHOTS_DIR, 'SHOTS_DIR is not set');
+  test.setTimeout(300_000);
   const dir = process.env.SHOTS_DIR as string;
   for (const width of [390, 1366]) {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
