@@ -6,6 +6,7 @@ import { chatWsLatencyScenario } from './chat-ws-latency.ts';
 import { configJsonScenario } from './config-json.ts';
 import { enticateScenario } from './enticate.ts';
 import { homePageScenario } from './home-page.ts';
+import { homeSummaryScenario } from './home-summary.ts';
 import { journalScenario } from './journal.ts';
 import { librarySearchScenario } from './library-search.ts';
 import { lighthouseHomeScenario, lighthouseHomeWarmScenario, lighthouseLoginScenario } from './lighthouse.ts';
@@ -32,6 +33,7 @@ export const scenarios: Scenario[] = [
   journalScenario,
   qrCheckinScenario,
   homePageScenario,
+  homeSummaryScenario,
   lighthouseLoginScenario,
   lighthouseHomeScenario,
   lighthouseHomeWarmScenario,

@@ -15,6 +15,17 @@ import { chatModule } from './modules/chat/chat.routes.ts';
 import { disciplineModule } from './modules/discipline/discipline.routes.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import {
+  actionsCard,
+  auditCard,
+  lessonsCard,
+  newsCard,
+  ordersCard,
+  paymentsCard,
+  unreadCard,
+} from './modules/home/home.cards.ts';
+import { accountPerson, chatPeople, createHomeLive, everyone, onePerson, qrTeacher } from './modules/home/home.live.ts';
+import { homeModule } from './modules/home/home.routes.ts';
 import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
 import { journalModule } from './modules/journal/journal.routes.ts';
 import { libraryModule } from './modules/library/library.routes.ts';
@@ -115,6 +126,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const library = libraryModule(p, files);
   const chat = chatModule(p, files, currentPeriod);
   const qr = qrModule(p, journal.service);
+  const singleWindow = singleWindowModule(p, institution, currentPeriod);
+  const staff = staffModule(p);
+  // Home's cards, each from its module's service (docs/home.md: how a module adds one).
+  const home = homeModule(p, {
+    lessons: lessonsCard(schedule.service, qr.service, config.qrWindowMin),
+    actions: actionsCard(singleWindow.service, payment.service),
+    unread: unreadCard(chat.service),
+    news: newsCard(news.service),
+    orders: ordersCard(singleWindow.service),
+    payments: paymentsCard(payment.service),
+    audit: auditCard(staff.service),
+  });
   const notifications = notificationsModule(p, auth.service.liveSessions);
   const testing = testingModule(p);
   const modules = [
@@ -131,14 +154,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     disciplineModule(p, { halfYearOf, currentPeriod }),
     registrationModule(p, { halfYearOf, currentPeriod, years: misc.service.years }),
     umkModule(p, files, library.service),
-    singleWindowModule(p, institution, currentPeriod),
+    singleWindow,
     transcriptModule(p, branding),
-    staffModule(p),
+    staff,
     importModule(p),
     profileModule(p, auth.service),
     notifications,
     roomsModule(p),
     testing,
+    home,
   ];
   const idempotency = createIdempotencyRepository(db);
 
@@ -178,6 +202,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const topic of ['calendar', 'schedule'] as const) changes.subscribe(topic, schedule.service.forget);
   changes.subscribe('chat', chatFanout.receive);
   changes.subscribe('qr', qrLive.receive);
+  // Home: a change drops the summaries it concerns; those about one person reach their open tabs at once.
+  const homeLive = createHomeLive({ home: home.service, hub: realtime });
+  for (const topic of ['news', 'schedule', 'calendar', 'journal'] as const) {
+    changes.subscribe(topic, homeLive.listener(everyone, { push: false }));
+  }
+  changes.subscribe('sessions', homeLive.listener(accountPerson, { push: false }));
+  changes.subscribe('chat', homeLive.listener(chatPeople, { push: false }));
+  changes.subscribe('qr', homeLive.listener(qrTeacher, { push: false }));
+  changes.subscribe('orders', homeLive.listener(onePerson, { push: true }));
   // Notifications: a reader makes them from the recorded changes (once, whichever instance reads); the bell's count
   // goes live to the sockets of every instance; the push sender wakes for the pushes they queued.
   changes.read(notificationsReader, notificationTopics, notifications.service.deliver);

@@ -26,6 +26,7 @@ import {
   teachersList,
 } from './discipline/lists.ts';
 import type { Endpoint } from './endpoint.ts';
+import { homeSummary } from './home/summary.ts';
 import { journalPdf, journalXlsx } from './journal/export.ts';
 import {
   journalAssessments,
@@ -194,6 +195,7 @@ export const registry: readonly Endpoint[] = [
   getGroups,
   profileData,
   resetPassword,
+  homeSummary,
   currentHalfYear,
   currentYear,
   qrTime,

@@ -3,7 +3,8 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { sessionEnded } from '../../../lib/api';
 import { ChatSocket, chatSocketUrl } from '../../../lib/chat-socket';
-import { realtimeEvents } from '../../../lib/realtime-events';
+import { liveEvents } from '../../../lib/live-events';
+import { realtimeStatus } from '../../../lib/realtime-events';
 import { removeFromConversations } from '../api/delete-message';
 import { chatKeys } from '../api/keys';
 import { personConversationOf } from '../lib/conversation-ref';
@@ -67,10 +68,10 @@ export function useChatRealtime(userId: number): void {
       url: chatSocketUrl(),
       onStatus: (status) => {
         chatConnection.set(status);
-        realtimeEvents.setStatus(status);
+        realtimeStatus.set(status);
       },
       onEvent: (event) => {
-        realtimeEvents.emit(event);
+        liveEvents.emit(event);
         if (event.type === 'ready') {
           if (readyBefore) void queryClient.invalidateQueries({ queryKey: chatKeys.all });
           readyBefore = true;
@@ -91,7 +92,7 @@ export function useChatRealtime(userId: number): void {
       document.removeEventListener('visibilitychange', onVisible);
       socket.stop();
       chatConnection.reset();
-      realtimeEvents.setStatus('closed');
+      realtimeStatus.set('closed');
     };
   }, [queryClient, userId]);
 }

@@ -2,7 +2,8 @@ import { notificationsCount } from '@okuu/contracts/notifications/notifications'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { callApi } from '../../../lib/api';
-import { realtimeEvents } from '../../../lib/realtime-events';
+import { liveEvents } from '../../../lib/live-events';
+import { realtimeStatus } from '../../../lib/realtime-events';
 import { NOTIFICATIONS_POLL_MS, notificationKeys } from './keys';
 
 export function getUnreadCount(signal?: AbortSignal) {
@@ -22,13 +23,13 @@ export const unreadNotificationsQuery = queryOptions({
 export function useUnreadNotifications() {
   const queryClient = useQueryClient();
   const connected = useSyncExternalStore(
-    realtimeEvents.subscribeStatus,
-    () => realtimeEvents.status() === 'open',
+    realtimeStatus.subscribe,
+    () => realtimeStatus.get() === 'open',
     () => false,
   );
   useEffect(
     () =>
-      realtimeEvents.subscribe((event) => {
+      liveEvents.on((event) => {
         if (event.type === 'notifications') {
           if (queryClient.getQueryData(notificationKeys.unread) !== event.unread) {
             queryClient.setQueryData(notificationKeys.unread, event.unread);
