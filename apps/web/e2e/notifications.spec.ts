@@ -71,14 +71,14 @@ test.describe
       const student = await person(browser, 'student1');
       const page = student.page;
       await page.goto('/lms/change-password');
-      await expect(page.getByRole('heading', { name: 'Уведомления' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Уведомления' })).toBeVisible({ timeout: 30_000 });
       const newsPush = page.getByRole('checkbox', { name: 'Новости: Push' });
       await expect(newsPush).not.toBeChecked();
       await newsPush.click();
       await expect(newsPush).toBeChecked();
       await expect(page.getByText('Настройки уведомлений сохранены')).toBeVisible();
       await page.reload();
-      await expect(page.getByRole('checkbox', { name: 'Новости: Push' })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'Новости: Push' })).toBeChecked({ timeout: 30_000 });
       await page.getByRole('checkbox', { name: 'Новости: Push' }).click();
       await expect(page.getByRole('checkbox', { name: 'Новости: Push' })).not.toBeChecked();
       await setTheme(page, 'dark');
