@@ -17,7 +17,9 @@ import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import {
   actionsCard,
+  attendanceCard,
   auditCard,
+  journalGapsCard,
   lessonsCard,
   newsCard,
   ordersCard,
@@ -128,10 +130,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const qr = qrModule(p, journal.service);
   const singleWindow = singleWindowModule(p, institution, currentPeriod);
   const staff = staffModule(p);
+  const registration = registrationModule(p, { halfYearOf, currentPeriod, years: misc.service.years });
   // Home's cards, each from its module's service (docs/home.md: how a module adds one).
   const home = homeModule(p, {
     lessons: lessonsCard(schedule.service, qr.service, config.qrWindowMin),
-    actions: actionsCard(singleWindow.service, payment.service),
+    actions: actionsCard(singleWindow.service, payment.service, registration.service),
+    attendance: attendanceCard(journal.service, config.attendanceWarningShare),
+    journalGaps: journalGapsCard(schedule.service, journal.service),
     unread: unreadCard(chat.service),
     news: newsCard(news.service),
     orders: ordersCard(singleWindow.service),
@@ -152,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chat,
     qr,
     disciplineModule(p, { halfYearOf, currentPeriod }),
-    registrationModule(p, { halfYearOf, currentPeriod, years: misc.service.years }),
+    registration,
     umkModule(p, files, library.service),
     singleWindow,
     transcriptModule(p, branding),

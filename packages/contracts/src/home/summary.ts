@@ -31,7 +31,7 @@ export type HomeLessons = z.infer<typeof homeLessons>;
 
 const named = z.object({ id: z.number(), ...localizedName });
 
-/** What a student should act on, newest first. */
+/** What a student should act on: a registration window first, then references (newest first), then payments. */
 export const homeAction = z.discriminatedUnion('kind', [
   /** An issued reference document, downloadable (`documentUrl`), issued within the last two weeks. */
   z.object({
@@ -51,6 +51,18 @@ export const homeAction = z.discriminatedUnion('kind', [
     received: z.number(),
     code: z.string(),
   }),
+  /**
+   * The discipline registration window of a half-year is open (it closes at `closesAt`, ISO UTC; `closingSoon` within
+   * 24 hours) and `unchosen` plan disciplines hold no registration of the student yet.
+   */
+  z.object({
+    kind: z.literal('registration'),
+    id_a_year: z.number(),
+    ws: z.number(),
+    closesAt: z.string(),
+    closingSoon: z.boolean(),
+    unchosen: z.array(z.object({ id_discipline: z.number(), ...localizedName })),
+  }),
 ]);
 export type HomeAction = z.infer<typeof homeAction>;
 
@@ -64,6 +76,29 @@ export const homeUnread = z.object({
   groups: z.number(),
 });
 export type HomeUnread = z.infer<typeof homeUnread>;
+
+/**
+ * A discipline whose absences ('н/б' marks) passed the warning share of its lessons recorded in the journal this
+ * half-year (ATTENDANCE_WARNING_SHARE).
+ */
+export const homeAttendance = z.object({
+  id_discipline: z.number(),
+  discipline: z.object(localizedName),
+  absences: z.number(),
+  lessons: z.number(),
+});
+export type HomeAttendance = z.infer<typeof homeAttendance>;
+
+/** A teacher's lesson of the timetable in the last two weeks with no journal entry for its day. */
+export const homeJournalGap = z.object({
+  date: z.string(),
+  id_discipline: z.number(),
+  discipline: z.object(localizedName),
+  id_vid_zaniatiy: z.number(),
+  lessonKind: z.object(localizedName),
+  audience: z.object({ kind: z.enum(['group', 'subgroup', 'stream']), id: z.number(), name: z.string() }),
+});
+export type HomeJournalGap = z.infer<typeof homeJournalGap>;
 
 /** Staff: the reference orders waiting and being prepared, and since when the oldest has waited (ISO UTC). */
 export const homeOrders = z.object({
@@ -86,6 +121,8 @@ export const homeAudit = z.object({
 export const homeCards = z.object({
   lessons: z.optional(homeLessons),
   actions: z.optional(z.array(homeAction)),
+  attendance: z.optional(z.array(homeAttendance)),
+  journalGaps: z.optional(z.array(homeJournalGap)),
   unread: z.optional(homeUnread),
   news: z.optional(z.array(homeNews)),
   orders: z.optional(homeOrders),
@@ -108,7 +145,7 @@ export const homeSummary = defineEndpoint({
   path: '/api/home/summary.json',
   access: 'authenticated',
   summary:
-    "What needs the caller today, in one call: a student's lessons (today's, or the next day's that has some), actions (a reference ready, a payment pending or partly paid, the registration window), attendance warnings, unread messages and the latest news; a teacher's lessons, timetable lessons of the last two weeks with no journal entry, unread messages and news; staff's queues, today's payments and the latest audit entries. A card with nothing to show is absent. Kept a few seconds per person.",
+    "What needs the caller today, in one call: a student's lessons (today's, or the next day's that has some), actions (the registration window open with disciplines still unchosen, a reference ready, a payment pending or partly paid), attendance warnings, unread messages and the latest news; a teacher's lessons, timetable lessons of the last two weeks with no journal entry, unread messages and news; staff's queues, today's payments and the latest audit entries. A card with nothing to show is absent. Kept a few seconds per person.",
   request: emptyRequest,
   response: homeSummaryReply,
 });

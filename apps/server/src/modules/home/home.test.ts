@@ -1,9 +1,11 @@
 import { chatContacts } from '@okuu/contracts/chat/contacts';
 import { type HomeSummary, homeSummary } from '@okuu/contracts/home/summary';
+import { studentJournal } from '@okuu/contracts/journal/journal';
 import { newsData } from '@okuu/contracts/news/data';
 import { paymentHistory } from '@okuu/contracts/payment/history';
 import { staffPayments } from '@okuu/contracts/payment/staff';
 import { qrStart } from '@okuu/contracts/qr/checkin';
+import { registrationList } from '@okuu/contracts/registration/reg-list';
 import type { WeekSchedule } from '@okuu/contracts/schedule/schedule';
 import { scheduleStudent } from '@okuu/contracts/schedule/schedule';
 import { addDays, mondayOf, runsInWeek, weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
@@ -162,7 +164,7 @@ describe("each role's cards, and only what their screens show them", () => {
     clock = bishkek(addDays(mondayOf(half.startsOn), 15), '09:00');
     const s = await summary(student);
     for (const key of Object.keys(s.cards)) {
-      expect(['lessons', 'actions', 'unread', 'news']).toContain(key);
+      expect(['lessons', 'actions', 'attendance', 'unread', 'news']).toContain(key);
     }
     const news = (await t.call(newsData, { page: 1 }, { cookie: student })).body.data.items.slice(0, 3);
     expect(s.cards.news?.map((n) => n.id)).toEqual(news.map((n) => n.id_eventMessage));
@@ -179,7 +181,7 @@ describe("each role's cards, and only what their screens show them", () => {
 
   it('a teacher: no actions, orders, payments or audit', async () => {
     const s = await summary(teacher);
-    for (const key of Object.keys(s.cards)) expect(['lessons', 'unread', 'news']).toContain(key);
+    for (const key of Object.keys(s.cards)) expect(['lessons', 'journalGaps', 'unread', 'news']).toContain(key);
   });
 
   it("staff: the queue, today's payments and the audit log as their screens count them; no lessons or news", async () => {
@@ -194,6 +196,84 @@ describe("each role's cards, and only what their screens show them", () => {
     const today = s.today;
     const day = (await t.call(staffPayments, { from: today, to: today, page: 1 }, { cookie: staff })).body.data;
     expect(s.cards.payments).toEqual({ count: day.total, paidTotal: day.paidTotal });
+  });
+});
+
+describe("a student's registration window and absences, a teacher's journal gaps", () => {
+  it('the registration window open shows what is still unchosen, as the registration screen lists it', async () => {
+    clock = bishkek(addDays(mondayOf(half.startsOn), 15), '09:00');
+    const found = (await t.call(registrationList, {}, { cookie: student })).body.data;
+    if (!found?.window) return;
+    // student1 holds every plan discipline: one of them is dropped, so that one is left to choose.
+    const dropped = found.disciplines[0]?.id_discipline;
+    if (dropped !== undefined) {
+      await t.database.db.execute(
+        sql`delete from registrations where student_id = (select id from users where login = 'student1')
+              and academic_year_id = ${found.id_a_year} and half_year_kind = ${found.ws} and discipline_id = ${dropped}`,
+      );
+    }
+    // Two hours before it closes: open, and closing within a day.
+    clock = new Date(Date.parse(found.window.closesAt) - 2 * 3_600_000);
+    const list = (await t.call(registrationList, {}, { cookie: student })).body.data;
+    const unchosen = list.disciplines.filter((d) => d.registeredKinds.length === 0).map((d) => d.id_discipline);
+    const action = (await summary(student)).cards.actions?.find((a) => a.kind === 'registration');
+    expect(unchosen).toContain(dropped);
+    if (!list.window?.open) {
+      expect(action).toBeUndefined();
+      return;
+    }
+    expect(action).toMatchObject({ kind: 'registration', closesAt: list.window.closesAt, closingSoon: true });
+    expect(action?.kind === 'registration' && action.unchosen.map((d) => d.id_discipline)).toEqual(unchosen);
+    // A week before, not closing soon.
+    clock = new Date(Date.parse(found.window.closesAt) - 7 * 86_400_000);
+    const earlier = (await summary(student)).cards.actions?.find((a) => a.kind === 'registration');
+    if (earlier?.kind === 'registration') expect(earlier.closingSoon).toBe(false);
+  });
+
+  it("absences past the share (ATTENDANCE_WARNING_SHARE, 0.25) of a discipline's recorded lessons, as the journal counts them", async () => {
+    clock = bishkek(addDays(mondayOf(half.startsOn), 15), '09:00');
+    const journals = (await t.call(studentJournal, {}, { cookie: student })).body.data;
+    const by = new Map<number, { absences: number; lessons: number }>();
+    for (const j of journals) {
+      const d = by.get(j.id_discipline) ?? { absences: 0, lessons: 0 };
+      by.set(j.id_discipline, { absences: d.absences + j.absences, lessons: d.lessons + j.dates.length });
+    }
+    const expected = [...by]
+      .filter(([, d]) => d.absences > 0 && d.absences / d.lessons > 0.25)
+      .map(([id]) => id)
+      .sort();
+    const shown = (await summary(student)).cards.attendance ?? [];
+    expect(shown.map((d) => d.id_discipline).sort()).toEqual(expected);
+    for (const d of shown) expect(by.get(d.id_discipline)).toEqual({ absences: d.absences, lessons: d.lessons });
+  });
+
+  it("a teacher's lessons of the last two weeks with no journal entry on their day", async () => {
+    const today = addDays(mondayOf(half.startsOn), 36);
+    clock = bishkek(today, '23:00');
+    // The Monday lesson of these tests goes unrecorded in the last two weeks.
+    const [added] = await rows<{ disciplineId: number }>(
+      sql`select discipline_id as "disciplineId" from schedule_entries where id = ${mondayLesson}`,
+    );
+    await t.database.db.execute(
+      sql`delete from journal_lessons l using schedule_entries e where e.id = ${mondayLesson}
+            and l.discipline_id = e.discipline_id and l.lesson_kind_id = e.lesson_kind_id
+            and l.group_id is not distinct from e.group_id and l.subgroup_id is not distinct from e.subgroup_id
+            and l.stream_id is not distinct from e.stream_id
+            and l.visit_date between ${addDays(today, -14)}::date and ${today}::date`,
+    );
+    const gaps = (await summary(teacher)).cards.journalGaps ?? [];
+    expect(gaps.length).toBeGreaterThan(0);
+    for (const gap of gaps) {
+      expect(gap.date >= addDays(today, -14) && gap.date <= today).toBe(true);
+      const column = { group: 'group_id', subgroup: 'subgroup_id', stream: 'stream_id' }[gap.audience.kind];
+      const recorded = await rows<{ n: number }>(
+        sql`select count(*)::int as n from journal_lessons where discipline_id = ${gap.id_discipline}
+              and lesson_kind_id = ${gap.id_vid_zaniatiy} and visit_date = ${gap.date}::date
+              and ${sql.raw(column)} = ${gap.audience.id}`,
+      );
+      expect(recorded[0]?.n).toBe(0);
+    }
+    expect(gaps.some((g) => g.id_discipline === added?.disciplineId)).toBe(true);
   });
 });
 

@@ -151,6 +151,30 @@ export function createScheduleService(deps: {
       return null;
     },
 
+    /**
+     * The lessons a student or teacher had on each of the `days` days before `now`'s (Asia/Bishkek) in today's
+     * half-year, by date then slot; today's ended lessons too.
+     */
+    async recentLessons(user: AuthUser, now: Date, days: number): Promise<{ date: string; lesson: ScheduleLesson }[]> {
+      if (user.role !== roles.teacher && user.role !== roles.student) return [];
+      const period = await halfYearOrNull({});
+      if (!period) return [];
+      const week = await weekData(user, period);
+      const clock = bishkekDay(now);
+      const out: { date: string; lesson: ScheduleLesson }[] = [];
+      for (let d = days; d >= 0; d--) {
+        const date = addDays(clock.date, -d);
+        if (date < period.startsOn || date > period.endsOn) continue;
+        const parity = weekOfHalfYear(date, period.startsOn).parity;
+        for (const lesson of week.days[weekdayOf(date) - 1]?.lessons ?? []) {
+          if (!runsInWeek(lesson.parity, parity)) continue;
+          if (d === 0 && minutesOf(lesson.end) > clock.minutes) continue;
+          out.push({ date, lesson });
+        }
+      }
+      return out;
+    },
+
     async studentWeek(user: AuthUser, input: { year?: number; ws?: number; id?: number }) {
       ownId(user, input.id);
       const period = await deps.halfYearOf(input);

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import type { HomeAction, HomeNews, HomeUnread } from '@okuu/contracts/home/summary';
+import type { HomeAction, HomeAttendance, HomeJournalGap, HomeNews, HomeUnread } from '@okuu/contracts/home/summary';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DownloadIcon } from '../../../components/ui/icons';
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
-import { chatLink } from '../lib/links';
+import { chatLink, journalLink } from '../lib/links';
 import classes from './home.module.css';
 import { HomeCard } from './home-card';
 
@@ -17,7 +17,7 @@ export function ActionsCard({ actions }: { actions: HomeAction[] }) {
       <ul className={classes.list}>
         {actions.map((action) => (
           <li
-            key={`${action.kind}:${action.kind === 'reference' ? action.id_order : action.id}`}
+            key={`${action.kind}:${action.kind === 'reference' ? action.id_order : action.kind === 'payment' ? action.id : action.ws}`}
             className={classes.item}
           >
             <ActionItem action={action} />
@@ -30,6 +30,24 @@ export function ActionsCard({ actions }: { actions: HomeAction[] }) {
 
 function ActionItem({ action }: { action: HomeAction }) {
   const { t } = useTranslation('home');
+  if (action.kind === 'registration') {
+    const time = formatDateTime(action.closesAt);
+    return (
+      <>
+        <div>
+          <Text fw={600} c={action.closingSoon ? 'red' : undefined}>
+            {action.closingSoon ? t('actions.registrationSoon', { time }) : t('actions.registration', { time })}
+          </Text>
+          <Text size="sm" c="dimmed" className={classes.wrap}>
+            {t('actions.unchosen', { list: action.unchosen.map((d) => localizedName(d)).join(', ') })}
+          </Text>
+        </div>
+        <Button component={Link} to="/lms/registration" size="xs">
+          {t('actions.register')}
+        </Button>
+      </>
+    );
+  }
   if (action.kind === 'reference') {
     return (
       <>
@@ -120,6 +138,60 @@ export function NewsCard({ news }: { news: HomeNews[] }) {
           </li>
         ))}
       </Stack>
+    </HomeCard>
+  );
+}
+
+/** A student's disciplines with many absences; each opens their journal. */
+export function AttendanceCard({ attendance }: { attendance: HomeAttendance[] }) {
+  const { t } = useTranslation('home');
+  return (
+    <HomeCard
+      title={t('attendance.title')}
+      testId="home-attendance"
+      more={{ to: '/lms/journal', label: t('attendance.open') }}
+    >
+      <ul className={classes.list}>
+        {attendance.map((d) => (
+          <li key={d.id_discipline} className={classes.item}>
+            <Text size="sm" fw={600} className={classes.wrap}>
+              {localizedName(d.discipline)}
+            </Text>
+            <Text size="sm" c="red">
+              {t('attendance.line', { absences: formatNumber(d.absences), lessons: formatNumber(d.lessons) })}
+            </Text>
+          </li>
+        ))}
+      </ul>
+    </HomeCard>
+  );
+}
+
+/** A teacher's recent lessons with no journal entry; each opens that journal. */
+export function JournalGapsCard({ gaps }: { gaps: HomeJournalGap[] }) {
+  const { t } = useTranslation('home');
+  return (
+    <HomeCard title={t('gaps.title')} testId="home-journal-gaps">
+      <ul className={classes.list}>
+        {gaps.map((g) => (
+          <li
+            key={`${g.date}/${g.id_discipline}/${g.id_vid_zaniatiy}/${g.audience.kind}/${g.audience.id}`}
+            className={classes.item}
+          >
+            <div>
+              <Text size="sm" fw={600} className={classes.wrap}>
+                {localizedName(g.discipline)} · {localizedName(g.lessonKind)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatDate(g.date)} · {g.audience.name}
+              </Text>
+            </div>
+            <Anchor component={Link} to={journalLink(g)} size="sm">
+              {t('gaps.open')}
+            </Anchor>
+          </li>
+        ))}
+      </ul>
     </HomeCard>
   );
 }

@@ -7,7 +7,7 @@ import { QueryView } from '../../../components/ui/query-view';
 import { formatDateTime } from '../../../lib/format';
 import { useHomeSummary } from '../api/get-home-summary';
 import { useHomeLive } from '../hooks/use-home-live';
-import { ActionsCard, NewsCard, UnreadCard } from './action-cards';
+import { ActionsCard, AttendanceCard, JournalGapsCard, NewsCard, UnreadCard } from './action-cards';
 import classes from './home.module.css';
 import { LessonsCard } from './lessons-card';
 
@@ -38,6 +38,8 @@ export function HomeSummaryView({
             <div className={classes.grid} data-testid="home-cards">
               {cards.lessons && <LessonsCard lessons={cards.lessons} viewer={viewer} />}
               {cards.actions && <ActionsCard actions={cards.actions} />}
+              {cards.attendance && <AttendanceCard attendance={cards.attendance} />}
+              {cards.journalGaps && <JournalGapsCard gaps={cards.journalGaps} />}
               {cards.unread && <UnreadCard unread={cards.unread} />}
               {cards.news && <NewsCard news={cards.news} />}
               {staffCards?.(summary)}

@@ -1,7 +1,7 @@
-import type { HomeLesson } from '@okuu/contracts/home/summary';
+import type { HomeJournalGap, HomeLesson } from '@okuu/contracts/home/summary';
 
 /** The teacher's journal opened at a lesson's discipline, audience and kind (the journal screen's ?d&t&g&k). */
-export function journalLink(l: Pick<HomeLesson, 'id_discipline' | 'audience' | 'id_vid_zaniatiy'>) {
+export function journalLink(l: Pick<HomeLesson | HomeJournalGap, 'id_discipline' | 'audience' | 'id_vid_zaniatiy'>) {
   const search = new URLSearchParams({
     d: String(l.id_discipline),
     t: l.audience.kind,
