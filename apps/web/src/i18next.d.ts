@@ -4,6 +4,7 @@ import type common from './locales/ru/common.json';
 import type discipline from './locales/ru/discipline.json';
 import type errors from './locales/ru/errors.json';
 import type misc from './locales/ru/misc.json';
+import type notifications from './locales/ru/notifications.json';
 import type profile from './locales/ru/profile.json';
 import type chat from './locales/ru/screens/chat.json';
 import type checkin from './locales/ru/screens/checkin.json';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       library: typeof library;
       misc: typeof misc;
       news: typeof news;
+      notifications: typeof notifications;
       payment: typeof payment;
       profile: typeof profile;
       registration: typeof registration;
