@@ -15,6 +15,7 @@ import { chatModule } from './modules/chat/chat.routes.ts';
 import { disciplineModule } from './modules/discipline/discipline.routes.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import { gradingModule } from './modules/grading/grading.routes.ts';
 import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
 import { journalModule } from './modules/journal/journal.routes.ts';
 import { libraryModule } from './modules/library/library.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const library = libraryModule(p, files);
   const chat = chatModule(p, files, currentPeriod);
   const qr = qrModule(p, journal.service);
+  const transcript = transcriptModule(p, branding);
   const modules = [
     auth,
     settings,
@@ -122,7 +124,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registrationModule(p, { halfYearOf, currentPeriod, years: misc.service.years }),
     umkModule(p, files, library.service),
     singleWindowModule(p, institution, currentPeriod),
-    transcriptModule(p, branding),
+    transcript,
+    gradingModule(p, {
+      halfYearOf,
+      scale: transcript.service.scale,
+      recordResults: transcript.service.recordResults,
+      attendance: journal.service.attendance,
+    }),
     staffModule(p),
     importModule(p),
     profileModule(p, auth.service),

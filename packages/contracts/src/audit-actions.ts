@@ -36,5 +36,9 @@ export const auditActions = [
   // The reference-document queue and the grading scale
   'order.status',
   'transcript.gradeScale',
+  // Grading sheets (issue 38)
+  'grading.reopen',
+  'grading.scheme',
+  'grading.retake',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -26,6 +26,20 @@ import {
   teachersList,
 } from './discipline/lists.ts';
 import type { Endpoint } from './endpoint.ts';
+import { myRating, ratingScopesList, staffRating, staffRatingXlsx, teacherRating } from './grading/rating.ts';
+import {
+  cellSave,
+  myPoints,
+  retakeIssue,
+  schemeGet,
+  schemeSave,
+  sheetClose,
+  sheetReopen,
+  staffSheet,
+  staffSheets,
+  teacherSheet,
+  teacherSheets,
+} from './grading/sheets.ts';
 import { journalPdf, journalXlsx } from './journal/export.ts';
 import {
   journalAssessments,
@@ -313,6 +327,23 @@ export const registry: readonly Endpoint[] = [
   staffTranscriptPdf,
   gradeScale,
   gradeScaleSave,
+  // Grading sheets (issue 38)
+  teacherSheets,
+  teacherSheet,
+  cellSave,
+  sheetClose,
+  staffSheets,
+  staffSheet,
+  sheetReopen,
+  schemeGet,
+  schemeSave,
+  retakeIssue,
+  myPoints,
+  myRating,
+  teacherRating,
+  staffRating,
+  staffRatingXlsx,
+  ratingScopesList,
   peopleSearch,
   peopleOptions,
   personDetails,

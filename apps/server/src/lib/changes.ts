@@ -10,6 +10,7 @@ import { changeEvents } from '../db/schema/changes.ts';
  * - sessions: 's:<token hash>' or 'u:<user id>' ended or changed
  * - news, library, journal, schedule (bells, rooms, timetable), calendar (years, half-years), branding
  * - chat: a chat notice (chat.fanout.ts); qr: a check-in's counts changed ('<teacher id>:<session id>')
+ * - grades: a grading sheet closed or reopened (recorded: {event, sheetId, disciplineId, groupId, year, ws, students})
  */
 export const topics = [
   'sessions',
@@ -21,6 +22,7 @@ export const topics = [
   'branding',
   'chat',
   'qr',
+  'grades',
 ] as const;
 export type Topic = (typeof topics)[number];
 
