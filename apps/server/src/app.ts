@@ -130,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       scale: transcript.service.scale,
       recordResults: transcript.service.recordResults,
       attendance: journal.service.attendance,
+      institution: branding,
     }),
     staffModule(p),
     importModule(p),

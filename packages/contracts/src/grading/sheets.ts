@@ -275,3 +275,29 @@ export const myPoints = defineEndpoint({
   request: z.object(periodFields),
   response: z.array(myDiscipline),
 });
+
+const exportRequest = z.object({ ...callerEcho, id: idInput, lang: z._default(z.enum(['ru', 'kg', 'en']), 'ru') });
+
+export const sheetPdf = defineEndpoint({
+  id: 'grading.sheetPdf',
+  method: 'GET',
+  path: '/api/grading/sheet.pdf',
+  access: 'authenticated',
+  replyKind: 'file',
+  summary:
+    "Sheet `id` as an A4 PDF in language `lang`: the institution, faculty, group, discipline, teachers, date, every student's points and grade, lines for the signatures. For its teachers and staff (403 otherwise).",
+  request: exportRequest,
+  response: z.never(),
+});
+
+export const sheetXlsx = defineEndpoint({
+  id: 'grading.sheetXlsx',
+  method: 'GET',
+  path: '/api/grading/sheet.xlsx',
+  access: 'authenticated',
+  replyKind: 'file',
+  summary:
+    'Sheet `id` as an Excel workbook (points and totals as numbers), headed in language `lang`. For its teachers and staff.',
+  request: exportRequest,
+  response: z.never(),
+});

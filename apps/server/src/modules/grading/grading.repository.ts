@@ -75,13 +75,17 @@ const membersOf = (s: string) =>
     union select m.student_id from grading_sheet_students m where m.sheet_id = ${s}.id
     union select c.student_id from grading_cells c where c.sheet_id = ${s}.id`);
 
-/** Whether teacher `teacher` teaches sheet `s`'s discipline to its group (to it, its stream or a subgroup of it). */
-const teaches = (teacher: SQL, s: string) => sql`exists (select 1 from teaching_assignments a
+/**
+ * Whether teacher `teacher` teaches sheet `s`'s discipline to its group (to it, its stream or a subgroup of it) in its
+ * half-year, or made or closed the sheet (a sheet of a half-year whose assignments are no longer kept).
+ */
+const teaches = (teacher: SQL, s: string) => sql`(${sql.raw(`${s}.created_by`)} = ${teacher}
+  or ${sql.raw(`${s}.closed_by`)} = ${teacher} or exists (select 1 from teaching_assignments a
    where a.teacher_id = ${teacher} and a.academic_year_id = ${sql.raw(`${s}.academic_year_id`)}
      and a.half_year_kind = ${sql.raw(`${s}.half_year_kind`)} and a.discipline_id = ${sql.raw(`${s}.discipline_id`)}
      and (a.group_id = ${sql.raw(`${s}.group_id`)}
           or a.stream_id in (select sg.stream_id from stream_groups sg where sg.group_id = ${sql.raw(`${s}.group_id`)})
-          or a.subgroup_id in (select sb.id from subgroups sb where sb.group_id = ${sql.raw(`${s}.group_id`)})))`;
+          or a.subgroup_id in (select sb.id from subgroups sb where sb.group_id = ${sql.raw(`${s}.group_id`)}))))`;
 
 function queries(db: Db) {
   const rows = async <T>(query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -285,8 +289,12 @@ function queries(db: Db) {
       return found ?? null;
     },
 
-    async disciplineExists(disciplineId: number): Promise<boolean> {
-      return (await rows(sql`select 1 from disciplines where id = ${disciplineId}`)).length > 0;
+    /** A discipline's code and name, or null when there is none. */
+    async disciplineName(disciplineId: number): Promise<string | null> {
+      const [found] = await rows<{ name: string }>(
+        sql`select code || ' ' || name as name from disciplines where id = ${disciplineId}`,
+      );
+      return found?.name ?? null;
     },
 
     async putScheme(disciplineId: number, columns: GradingColumn[], admissionMin: number, by: number) {

@@ -13,7 +13,9 @@ import {
   schemeGet,
   schemeSave,
   sheetClose,
+  sheetPdf,
   sheetReopen,
+  sheetXlsx,
   staffSheet,
   staffSheets,
   teacherSheet,
@@ -22,14 +24,28 @@ import {
 import type { Platform } from '../../lib/platform.ts';
 import { FileReply } from '../../lib/replies.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
-import { ratingXlsx } from './grading.export.ts';
+import { ratingXlsx, sheetPdf as renderSheetPdf, sheetXlsx as renderSheetXlsx } from './grading.export.ts';
 import { createGradingRepository } from './grading.repository.ts';
 import { createGradingService, type GradingDeps, type GradingService } from './grading.service.ts';
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export function gradingRoutes(service: GradingService): Binding[] {
+type Named = { name: string; nameKg: string; nameEn: string };
+const sheetFile = (s: { discipline: { code: string }; group: { name: string } }, ext: string) =>
+  `sheet-${s.discipline.code}-${s.group.name}.${ext}`.replace(/[^\p{L}\p{N}._-]+/gu, '_');
+
+export function gradingRoutes(service: GradingService, institution: () => Promise<Named>): Binding[] {
   return [
+    bind(sheetPdf, async ({ input, user }) => {
+      const sheet = await service.sheet(user, input.id);
+      const bytes = await renderSheetPdf(sheet, input.lang, await institution());
+      return new FileReply(Readable.from(bytes), bytes.length, 'application/pdf', sheetFile(sheet, 'pdf'));
+    }),
+    bind(sheetXlsx, async ({ input, user }) => {
+      const sheet = await service.sheet(user, input.id);
+      const bytes = await renderSheetXlsx(sheet, input.lang);
+      return new FileReply(Readable.from(bytes), bytes.length, xlsxType, sheetFile(sheet, 'xlsx'));
+    }),
     bind(teacherSheets, async ({ input, user }) => service.teacherSheets(user, input)),
     bind(teacherSheet, async ({ input, user }) => service.sheet(user, input.id)),
     bind(cellSave, async ({ input, user }) => service.saveCell(user, input)),
@@ -55,7 +71,8 @@ export function gradingRoutes(service: GradingService): Binding[] {
 }
 
 /** Grading sheets: points per control point, closing into the transcript; and the rating built on them. */
-export function gradingModule(p: Platform, deps: Omit<GradingDeps, 'repo'>) {
-  const service = createGradingService({ repo: createGradingRepository(p.db, p.changes), ...deps });
-  return { service, routes: gradingRoutes(service) };
+export function gradingModule(p: Platform, deps: Omit<GradingDeps, 'repo'> & { institution: () => Promise<Named> }) {
+  const { institution, ...rest } = deps;
+  const service = createGradingService({ repo: createGradingRepository(p.db, p.changes), ...rest });
+  return { service, routes: gradingRoutes(service, institution) };
 }

@@ -38,6 +38,9 @@ function isClosedRefusal(err: unknown): boolean {
   return false;
 }
 
+/** Columns as the audit log shows them: '30 + 30 + 40', the exam's maximum last. */
+const columnsText = (columns: readonly GradingColumn[]) => columns.map((c) => c.max).join(' + ');
+
 const closedError = () => new AppError('sheet_closed', 'The grading sheet is closed: staff can reopen it.');
 
 function summaryOf(s: SheetRow): SheetSummary {
@@ -226,7 +229,9 @@ export function createGradingService(deps: GradingDeps) {
           );
           if (!written) {
             change.unchanged();
-            const now = row[input.column] ?? { points: null, version: 0 };
+            // As it is now: the other write has committed (ours waited for it), and this statement sees it.
+            const current = grid(sheet.columns, await q.cells(sheet.id, input.studentId))(input.studentId);
+            const now = current[input.column] ?? { points: null, version: 0 };
             throw new AppError(
               'stale_cell',
               'The cell has changed since it was read (another teacher saved it): here it is as it is now.',
@@ -311,8 +316,7 @@ export function createGradingService(deps: GradingDeps) {
           targetType: 'gradingSheet',
           targetId: id,
           targetName: `${sheet.code} ${sheet.discipline.name} — ${sheet.groupName} (${sheet.year}/${sheet.ws})`,
-          before: { status: 'closed', closedAt: sheet.closedAt },
-          after: { status: 'open', reason },
+          after: { reason },
         });
         await recordGrades(change, 'reopened', sheet, []);
       });
@@ -322,7 +326,8 @@ export function createGradingService(deps: GradingDeps) {
     scheme: schemeOf,
 
     async saveScheme(user: AuthUser, input: { disciplineId: number; columns: GradingColumn[]; admissionMin: number }) {
-      if (!(await repo.disciplineExists(input.disciplineId))) {
+      const disciplineName = await repo.disciplineName(input.disciplineId);
+      if (disciplineName === null) {
         throw validationError([{ path: ['disciplineId'], rule: 'unknown_record' }]);
       }
       const modules = input.columns.filter((c) => c.kind === 'module').reduce((s, c) => s + c.max, 0);
@@ -335,8 +340,9 @@ export function createGradingService(deps: GradingDeps) {
         change.audit({
           targetType: 'discipline',
           targetId: input.disciplineId,
-          before: { columns: before.columns, admissionMin: before.admissionMin },
-          after: { columns: input.columns, admissionMin: input.admissionMin },
+          targetName: disciplineName,
+          before: { columns: columnsText(before.columns), admissionMin: before.admissionMin },
+          after: { columns: columnsText(input.columns), admissionMin: input.admissionMin },
         });
       });
       return schemeOf(input.disciplineId);
@@ -367,7 +373,7 @@ export function createGradingService(deps: GradingDeps) {
           targetType: 'gradingSheet',
           targetId: made,
           targetName: `${sheet.code} ${sheet.discipline.name} — ${sheet.groupName}`,
-          after: { kind, parentId: sheet.id, students },
+          after: { students: students.length },
         });
         return made;
       });

@@ -6,7 +6,9 @@ import {
   retakeIssue,
   schemeSave,
   sheetClose,
+  sheetPdf,
   sheetReopen,
+  sheetXlsx,
   staffSheet,
   teacherSheet,
   teacherSheets,
@@ -16,6 +18,7 @@ import { studentTranscript } from '@okuu/contracts/transcript/transcript';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testChanges } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf.ts';
 import { createGradingRepository } from './grading.repository.ts';
 import { createGradingService } from './grading.service.ts';
 
@@ -478,5 +481,38 @@ describe('rating', () => {
       const [prev, cur] = [tied[i - 1], tied[i]] as [(typeof tied)[number], (typeof tied)[number]];
       expect(prev.gpa > cur.gpa || (prev.gpa === cur.gpa && prev.points >= cur.points)).toBe(true);
     }
+  });
+});
+
+describe('documents', () => {
+  it("prints a sheet as an A4 PDF in the reader's language, and as a workbook with numbers as numbers", async () => {
+    const [closed] = await rows<{ id: number }>(
+      sql`select id from grading_sheets where kind = 'regular' and status = 'closed' and group_id = 1
+           order by academic_year_id, half_year_kind, id limit 1`,
+    );
+    const get = (path: string, cookie: string, lang = 'kg') =>
+      t.app.inject({ method: 'GET', url: path, query: { id: String(closed?.id), lang }, headers: { cookie } });
+    const pdf = await get(sheetPdf.path, teacher);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Экзамендик ведомость');
+    expect(text).toContain('Окутуучунун колу');
+    expect(text).toContain('Окуу университети');
+    expect((await get(sheetPdf.path, staff)).statusCode).toBe(200);
+    expect((await get(sheetPdf.path, student)).statusCode).toBe(403);
+    expect((await get(sheetPdf.path, teacher2)).statusCode).toBe(403);
+
+    const xlsx = await get(sheetXlsx.path, teacher, 'ru');
+    expect(xlsx.statusCode).toBe(200);
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0];
+    const header = sheet?.getRow(11);
+    expect(header?.getCell(2).value).toBe('Ф. И. О. студента');
+    const first = sheet?.getRow(12);
+    expect(typeof first?.getCell(1).value).toBe('number');
+    expect(typeof first?.getCell(7).value).toBe('number'); // the sum
   });
 });
