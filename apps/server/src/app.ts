@@ -26,11 +26,13 @@ import { profileModule } from './modules/profile/profile.routes.ts';
 import { createQrLive } from './modules/qr/qr.live.ts';
 import { qrModule } from './modules/qr/qr.routes.ts';
 import { registrationModule } from './modules/registration/registration.routes.ts';
+import { roomsModule } from './modules/rooms/rooms.routes.ts';
 import { scheduleModule } from './modules/schedule/schedule.routes.ts';
 import { settingsModule } from './modules/settings/settings.routes.ts';
 import { singleWindowModule } from './modules/single-window/single-window.routes.ts';
 import { staffModule } from './modules/staff/staff.routes.ts';
 import { importModule } from './modules/staff-import/import.routes.ts';
+import { testingModule } from './modules/testing/testing.routes.ts';
 import { transcriptModule } from './modules/transcript/transcript.routes.ts';
 import { umkModule } from './modules/umk/umk.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -49,6 +51,9 @@ import { registerWeb } from './plugins/web.ts';
 // Validation replies carry zod's messages. The contracts are zod/mini schemas, which load no locale: English is set
 // here, once, rather than left to whichever classic schema (config.ts) happens to be built first.
 z.config(z.locales.en());
+
+/** How often open test attempts past their deadline are looked for. */
+const testAttemptSweepMs = 15_000;
 
 /** The largest JSON body accepted. */
 const bodyLimitBytes = 1024 * 1024;
@@ -109,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const chat = chatModule(p, files, currentPeriod);
   const qr = qrModule(p, journal.service);
   const transcript = transcriptModule(p, branding);
+  const testing = testingModule(p);
   const modules = [
     auth,
     settings,
@@ -135,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staffModule(p),
     importModule(p),
     profileModule(p, auth.service),
+    roomsModule(p),
+    testing,
   ];
   const idempotency = createIdempotencyRepository(db);
 
@@ -183,6 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'idempotent replies': idempotency.forgetOld,
     'orphan files': files.sweepOrphans,
   });
+  // Test attempts left open past their deadline are closed (with what was saved) within seconds of it.
+  registerHousekeeping(app, { 'expired test attempts': testing.service.closeExpired }, testAttemptSweepMs);
   registerHealth(app, database, deps.draining);
   registerApiDocs(app, registry);
   await registerWeb(app, config);

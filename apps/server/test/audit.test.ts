@@ -116,6 +116,12 @@ const samples: Record<string, Sample> = {
       returning id`);
     return { input: { id: r.id } };
   },
+  'rooms.staffCancel': async () => {
+    const b = await one<{ id: number }>(sql`insert into room_bookings (room_id, teacher_id, date, time_slot_id, purpose)
+      select (select id from rooms order by id limit 1), (select id from users where login = 'teacher2'),
+        '2099-01-04', (select id from time_slots order by number limit 1), 'event' returning id`);
+    return { input: { id: b.id, reason: 'Ремонт' } };
+  },
   'settings.registration': async () => ({ input: {} }),
   'settings.windowSave': async () => {
     const w = await one<Record<string, unknown>>(sql`select academic_year_id as year, half_year_kind as ws,

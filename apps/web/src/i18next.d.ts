@@ -15,6 +15,7 @@ import type library from './locales/ru/screens/library.json';
 import type news from './locales/ru/screens/news.json';
 import type payment from './locales/ru/screens/payment.json';
 import type registration from './locales/ru/screens/registration.json';
+import type rooms from './locales/ru/screens/rooms.json';
 import type schedule from './locales/ru/screens/schedule.json';
 import type singleWindow from './locales/ru/screens/single-window.json';
 import type staff from './locales/ru/screens/staff.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       payment: typeof payment;
       profile: typeof profile;
       registration: typeof registration;
+      rooms: typeof rooms;
       schedule: typeof schedule;
       'single-window': typeof singleWindow;
       staff: typeof staff;

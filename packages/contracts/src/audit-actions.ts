@@ -40,5 +40,7 @@ export const auditActions = [
   'grading.reopen',
   'grading.scheme',
   'grading.retake',
+  // Rooms
+  'room.bookingCancel',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

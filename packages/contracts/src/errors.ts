@@ -63,6 +63,20 @@ export const errorStatus = {
   sheet_open: 409,
   /** Grading sheet: the student's control points do not reach the admission minimum: the exam cell is closed. */
   not_admitted: 409,
+  /** Rooms: a timetable lesson or another booking takes the room in that slot of that date. */
+  room_taken: 409,
+  /** Rooms: the slot has begun or is past. */
+  booking_past: 409,
+  /** Rooms: the teacher has a lesson or another booking in that slot of that date. */
+  teacher_busy: 409,
+  /** Tests: the test's window is not open now. */
+  test_not_open: 409,
+  /** Tests: every attempt the test allows has been made. */
+  no_attempts_left: 409,
+  /** Tests: the answer came after the attempt's deadline (and its grace). */
+  deadline_passed: 409,
+  /** Tests: the attempt has been submitted. */
+  attempt_closed: 409,
   weak_password: 400,
   wrong_password: 400,
   too_large: 413,

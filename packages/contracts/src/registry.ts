@@ -112,6 +112,7 @@ import {
 import { electivePermission } from './registration/permission.ts';
 import { registrationList } from './registration/reg-list.ts';
 import { saveRegistration, saveRegistrationByKind } from './registration/save.ts';
+import { roomsBook, roomsCancel, roomsFree, roomsMine, roomsStaffCancel, roomsWeek } from './rooms/rooms.ts';
 import { calendarEnable, calendarFeed, calendarRevoke, calendarStatus } from './schedule/calendar.ts';
 import { scheduleStudent, scheduleTeacher } from './schedule/schedule.ts';
 import { calendarList, halfYearDelete, halfYearSave, yearDelete, yearSave } from './settings/calendar.ts';
@@ -150,6 +151,10 @@ import {
   personNewsPerms,
   personResetCredentials,
 } from './staff/people.ts';
+import { bankList, questionDelete, questionSave, testingDisciplines } from './testing/bank.ts';
+import { answerRescore, teacherAttempt, testResults } from './testing/results.ts';
+import { answerSave, attemptGet, attemptReview, attemptStart, attemptSubmit, myTests } from './testing/taking.ts';
+import { testDelete, testList, testSave } from './testing/tests.ts';
 import { gradeScale, gradeScaleSave } from './transcript/grade-scale.ts';
 import {
   staffTranscript,
@@ -232,6 +237,13 @@ export const registry: readonly Endpoint[] = [
   calendarEnable,
   calendarRevoke,
   calendarFeed,
+  // Rooms (issue 41)
+  roomsFree,
+  roomsWeek,
+  roomsBook,
+  roomsMine,
+  roomsCancel,
+  roomsStaffCancel,
   journalLessonKinds,
   journalStudyForms,
   journalDisciplines,
@@ -386,4 +398,21 @@ export const registry: readonly Endpoint[] = [
   importCheck,
   importStart,
   importStatus,
+  // Online tests (issue 42)
+  testingDisciplines,
+  bankList,
+  questionSave,
+  questionDelete,
+  testList,
+  testSave,
+  testDelete,
+  testResults,
+  teacherAttempt,
+  answerRescore,
+  myTests,
+  attemptStart,
+  attemptGet,
+  answerSave,
+  attemptSubmit,
+  attemptReview,
 ];

@@ -53,6 +53,7 @@ const NewsPage = screen(() => import('./pages/news-page').then((m) => m.NewsPage
 const ChatPage = screen(() => import('./pages/chat-page').then((m) => m.ChatPage));
 const UmkPage = screen(() => import('./pages/umk-page').then((m) => m.UmkPage));
 const LibraryPage = screen(() => import('./pages/library-page').then((m) => m.LibraryPage));
+const RoomsPage = screen(() => import('./pages/rooms-page').then((m) => m.RoomsPage));
 const SchedulePage = screen(() => import('./pages/schedule-page').then((m) => m.SchedulePage));
 const PaymentPage = screen(() => import('./pages/payment-page').then((m) => m.PaymentPage));
 const SandboxCardPage = screen(() => import('./pages/sandbox-card-page').then((m) => m.SandboxCardPage));
@@ -176,6 +177,7 @@ const routes: RouteObject[] = [
           { path: 'umk', element: <UmkPage /> },
           { path: 'library', element: <LibraryPage /> },
           { path: 'schedule', element: <SchedulePage /> },
+          { path: 'rooms', element: <RoomsPage /> },
           { path: 'schedule/qr/:entry', element: <ProjectorPage /> },
           { path: 'paymentcode', element: <PaymentPage /> },
           { path: 'singlewindow', element: <SingleWindowPage /> },

@@ -1,17 +1,28 @@
+import '../../features/rooms/catalogue';
 import '../../features/schedule/catalogue';
 import { Alert, Stack } from '@mantine/core';
 import { roles } from '@okuu/contracts/endpoint';
+import { addDays, mondayOf } from '@okuu/contracts/schedule/weeks';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/ui/page-title';
 import { useCurrentHalfYear } from '../../features/discipline/api/get-current-half-year';
 import { useCurrentYear } from '../../features/discipline/api/get-current-year';
+import { MyBookings } from '../../features/rooms/components/my-bookings';
 import { CalendarSubscription } from '../../features/schedule/components/calendar-subscription';
 import { ScheduleScreen } from '../../features/schedule/components/schedule-screen';
+import { bishkekDay } from '../../lib/format';
 import { useOnlineStatus } from '../../lib/network';
 import { useSessionUser } from '../../lib/use-session';
 
+/** Monday to Sunday of today's week in Bishkek (YYYY-MM-DD). */
+function thisWeek() {
+  const from = mondayOf(bishkekDay());
+  return { from, to: addDays(from, 6) };
+}
+
 /**
- * /lms/schedule: the signed-in teacher's or student's week of today's half-year, and their calendar subscription.
+ * /lms/schedule: the signed-in teacher's or student's week of today's half-year (a teacher's room bookings of the week
+ * below it), and their calendar subscription.
  * Offline, the week kept on this device. Other roles get a notice.
  */
 export function SchedulePage() {
@@ -37,6 +48,7 @@ export function SchedulePage() {
       {viewer ? (
         <>
           <ScheduleScreen owner={{ uid: user.id, role: user.role }} viewer={viewer} period={period} />
+          {viewer === 'teacher' && online && <MyBookings range={thisWeek()} />}
           {online && <CalendarSubscription />}
         </>
       ) : (

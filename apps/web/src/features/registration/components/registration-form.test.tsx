@@ -167,6 +167,26 @@ describe('registration form', () => {
     expect(select('Поток или подгруппа').value).toBe('-1');
   });
 
+  it('says when a list failed to load, and its retry loads it', async () => {
+    let failing = true;
+    fakeServer({
+      '/api/regfordisciplines/getteachersforregel.json': () =>
+        failing
+          ? { status: 503, error: { code: 'unavailable', message: 'The service is unavailable.' } }
+          : { data: [teacher] },
+    });
+    const user = userEvent.setup();
+    renderForm();
+    await user.selectOptions(select('Дисциплина'), '2');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Не удалось загрузить');
+    expect(select('Преподаватель').querySelectorAll('option')).toHaveLength(1);
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Попробовать снова' }));
+    await waitFor(() => expect(select('Преподаватель').querySelectorAll('option')).toHaveLength(2));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('asks for every choice before sending anything', async () => {
     const calls = server({ status: 500 });
     const user = userEvent.setup();

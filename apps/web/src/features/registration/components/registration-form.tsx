@@ -6,6 +6,7 @@ import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Switch, Text, Te
 import type { RegistrationDiscipline, StudySemester } from '@okuu/contracts/registration/common';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryView } from '../../../components/ui/query-view';
 import { errorMessage } from '../../../lib/error-message';
 import { type FieldErrors, validate } from '../../../lib/form';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -111,8 +112,13 @@ export function RegistrationForm({ period, semester, plan, electivesAllowed }: P
     );
   }
 
-  const listFailed = (elective && electives.isError) || teachers.isError || offerings.isError;
-  const failedList = [elective ? electives.error : null, teachers.error, offerings.error].find(Boolean);
+  // The lists the form is waiting for (a list not yet asked for has no state): loading, failed and offline come from
+  // QueryView, so an empty select never stands for a list that did not arrive.
+  const lists = [
+    elective && electivesAllowed ? electives : null,
+    choice !== null ? teachers : null,
+    choice !== null && selection.teacher !== BLANK_ID ? offerings : null,
+  ].filter((list) => list !== null);
   const heldKinds = discipline?.registeredKinds ?? [];
   const noTeachers = choice !== null && teachers.data?.length === 0;
 
@@ -183,10 +189,10 @@ export function RegistrationForm({ period, semester, plan, electivesAllowed }: P
             disabled={save.isPending || selection.teacher === BLANK_ID}
           />
         </SimpleGrid>
-        {listFailed && (
-          <Alert color="red" role="alert">
-            {t('form.loadFailed', { reason: errorMessage(failedList) })}
-          </Alert>
+        {lists.length > 0 && (
+          <QueryView compact queries={lists}>
+            {() => null}
+          </QueryView>
         )}
         {save.isError && (
           <Alert color="red" role="alert">

@@ -98,7 +98,8 @@ CREATE INDEX "grading_cells_student_idx" ON "grading_cells" USING btree ("studen
 CREATE INDEX "grading_results_student_idx" ON "grading_results" USING btree ("student_id");--> statement-breakpoint
 CREATE INDEX "grading_sheet_events_sheet_idx" ON "grading_sheet_events" USING btree ("sheet_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "grading_sheets_regular_key" ON "grading_sheets" USING btree ("academic_year_id","half_year_kind","discipline_id","group_id") WHERE "grading_sheets"."kind" = 'regular';--> statement-breakpoint
-CREATE INDEX "grading_sheets_group_idx" ON "grading_sheets" USING btree ("group_id","academic_year_id","half_year_kind");--> statement-breakpoint
+CREATE INDEX "grading_sheets_group_idx" ON "grading_sheets" USING btree ("group_id","academic_year_id","half_year_kind");
+--> statement-breakpoint
 -- The lock of a closed sheet: no write to its cells or its students, whatever path it takes (the service, an import, SQL).
 CREATE FUNCTION grading_refuse_closed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
