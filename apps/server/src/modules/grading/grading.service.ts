@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Change } from '../../lib/changes.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import { validationError } from '../../lib/validation.ts';
-import type { FinalResultInput } from '../transcript/transcript.repository.ts';
+import type { FinalResultInput } from '../transcript/transcript.service.ts';
 import type { GradingQueries, GradingRepository, SheetRow } from './grading.repository.ts';
 
 type Period = { year?: number; ws?: number };

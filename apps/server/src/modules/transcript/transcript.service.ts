@@ -10,6 +10,8 @@ import { validationError } from '../../lib/validation.ts';
 import { type Named, transcriptPdf } from './transcript.document.ts';
 import type { FinalResultInput, ResultRow, TranscriptRepository } from './transcript.repository.ts';
 
+export type { FinalResultInput };
+
 /**
  * Credit total and grade point average of some results: the mean of the numeric equivalents weighted by credits, to
  * two decimals (half up), worked out in hundredths so that no float error creeps in; null when there are no credits.

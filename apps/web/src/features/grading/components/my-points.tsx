@@ -49,10 +49,10 @@ export function MyPoints() {
                     </Text>
                   </Group>
                   {d.columns.some((c) => c.kind === 'exam') ? (
-                    <Text size="sm" c={d.totals.admitted ? 'green.8' : 'orange.9'}>
+                    <Text size="sm" fw={600}>
                       {d.totals.admitted
-                        ? t('mine.admitted')
-                        : t('mine.missing', { missing: d.totals.missingForAdmission, min: d.admissionMin })}
+                        ? `✓ ${t('mine.admitted')}`
+                        : `⚠ ${t('mine.missing', { missing: d.totals.missingForAdmission, min: d.admissionMin })}`}
                     </Text>
                   ) : null}
                   <Text size="xs" c="dimmed">

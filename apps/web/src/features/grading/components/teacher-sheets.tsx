@@ -92,10 +92,9 @@ function CloseButton({ sheet }: { sheet: GradingSheet }) {
               <Text size="sm" fw={600}>
                 {t('close.empty', { count: empty.length })}
               </Text>
-              {/* A scrolling list the keyboard reaches too. */}
-              <div
-                role="region"
+              <section
                 aria-label={t('close.emptyList')}
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls; keyboard users need to reach it.
                 tabIndex={0}
                 style={{ maxHeight: 240, overflow: 'auto' }}
               >
@@ -104,7 +103,7 @@ function CloseButton({ sheet }: { sheet: GradingSheet }) {
                     <List.Item key={line}>{line}</List.Item>
                   ))}
                 </List>
-              </div>
+              </section>
             </>
           ) : (
             <Text size="sm">{t('close.noEmpty')}</Text>
