@@ -6,10 +6,12 @@ import { chatWsLatencyScenario } from './chat-ws-latency.ts';
 import { configJsonScenario } from './config-json.ts';
 import { enticateScenario } from './enticate.ts';
 import { homePageScenario } from './home-page.ts';
+import { homeSummaryScenario } from './home-summary.ts';
 import { journalScenario } from './journal.ts';
 import { librarySearchScenario } from './library-search.ts';
 import { lighthouseHomeScenario, lighthouseHomeWarmScenario, lighthouseLoginScenario } from './lighthouse.ts';
 import { newsFeedScenario } from './news-feed.ts';
+import { notificationsCountScenario } from './notifications-count.ts';
 import { qrCheckinScenario } from './qr-checkin.ts';
 import { registrationRushScenario } from './registration-rush.ts';
 import { scheduleStudentScenario } from './schedule-student.ts';
@@ -21,6 +23,7 @@ export const scenarios: Scenario[] = [
   enticateScenario,
   configJsonScenario,
   newsFeedScenario,
+  notificationsCountScenario,
   librarySearchScenario,
   chatPageScenario,
   chatSendScenario,
@@ -30,6 +33,7 @@ export const scenarios: Scenario[] = [
   journalScenario,
   qrCheckinScenario,
   homePageScenario,
+  homeSummaryScenario,
   lighthouseLoginScenario,
   lighthouseHomeScenario,
   lighthouseHomeWarmScenario,

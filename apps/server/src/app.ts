@@ -16,11 +16,27 @@ import { disciplineModule } from './modules/discipline/discipline.routes.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { gradingModule } from './modules/grading/grading.routes.ts';
+import {
+  actionsCard,
+  attendanceCard,
+  auditCard,
+  journalGapsCard,
+  lessonsCard,
+  newsCard,
+  ordersCard,
+  paymentsCard,
+  unreadCard,
+} from './modules/home/home.cards.ts';
+import { accountPerson, chatPeople, createHomeLive, everyone, onePerson, qrTeacher } from './modules/home/home.live.ts';
+import { homeModule } from './modules/home/home.routes.ts';
 import { createIdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
 import { journalModule } from './modules/journal/journal.routes.ts';
 import { libraryModule } from './modules/library/library.routes.ts';
 import { miscModule } from './modules/misc/misc.routes.ts';
 import { newsModule } from './modules/news/news.routes.ts';
+import { createNotificationsLive } from './modules/notifications/notifications.live.ts';
+import { notificationsModule } from './modules/notifications/notifications.routes.ts';
+import { notificationsReader, notificationTopics } from './modules/notifications/notifications.service.ts';
 import { paymentModule } from './modules/payment/payment.routes.ts';
 import { profileModule } from './modules/profile/profile.routes.ts';
 import { createQrLive } from './modules/qr/qr.live.ts';
@@ -114,6 +130,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const chat = chatModule(p, files, currentPeriod);
   const qr = qrModule(p, journal.service);
   const transcript = transcriptModule(p, branding);
+  const singleWindow = singleWindowModule(p, institution, currentPeriod);
+  const staff = staffModule(p);
+  const registration = registrationModule(p, { halfYearOf, currentPeriod, years: misc.service.years });
+  // Home's cards, each from its module's service (docs/home.md: how a module adds one).
+  const home = homeModule(p, {
+    lessons: lessonsCard(schedule.service, qr.service, config.qrWindowMin),
+    actions: actionsCard(singleWindow.service, payment.service, registration.service),
+    attendance: attendanceCard(journal.service, config.attendanceWarningShare),
+    journalGaps: journalGapsCard(schedule.service, journal.service),
+    unread: unreadCard(chat.service),
+    news: newsCard(news.service),
+    orders: ordersCard(singleWindow.service),
+    payments: paymentsCard(payment.service),
+    audit: auditCard(staff.service),
+  });
+  const notifications = notificationsModule(p, auth.service.liveSessions);
   const testing = testingModule(p);
   const modules = [
     auth,
@@ -127,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chat,
     qr,
     disciplineModule(p, { halfYearOf, currentPeriod }),
-    registrationModule(p, { halfYearOf, currentPeriod, years: misc.service.years }),
+    registration,
     umkModule(p, files, library.service),
     singleWindowModule(p, institution, currentPeriod),
     transcript,
@@ -139,10 +171,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       institution: branding,
     }),
     staffModule(p),
+    singleWindow,
+    transcriptModule(p, branding),
+    staff,
     importModule(p),
     profileModule(p, auth.service),
+    notifications,
     roomsModule(p),
     testing,
+    home,
   ];
   const idempotency = createIdempotencyRepository(db);
 
@@ -154,11 +191,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowedOrigins: config.allowedOrigins,
     ready: (user) => ({ type: 'ready', userId: user.id }),
   });
-  metrics.setSources({ pool: () => database.poolStats(), sockets: () => realtime.size() });
+  metrics.setSources({
+    pool: () => database.poolStats(),
+    sockets: () => realtime.size(),
+    undelivered: notifications.service.oldestUndeliveredSec,
+  });
   const onError = (what: string) => (err: unknown) => app.log.warn({ err }, `${what} failed`);
   const chatFanout = createChatFanout({ load: chat.messageForPush, hub: realtime, onError: onError('chat push') });
   const qrLive = createQrLive({ hub: realtime, counts: qr.service.counts, onError: onError('qr check-in notice') });
   app.addHook('onClose', async () => qrLive.stop());
+  const notificationsLive = createNotificationsLive({
+    hub: realtime,
+    notifiedBy: notifications.service.notifiedBy,
+    unreadCounts: notifications.service.unreadCounts,
+    onError: onError('notifications count push'),
+  });
 
   // Who listens to what. A subscriber hears each change after its commit, from any instance; after a gap in the
   // database's notifications, it is told that anything may have changed.
@@ -172,8 +219,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const topic of ['calendar', 'schedule'] as const) changes.subscribe(topic, schedule.service.forget);
   changes.subscribe('chat', chatFanout.receive);
   changes.subscribe('qr', qrLive.receive);
+  // Home: a change drops the summaries it concerns; those about one person reach their open tabs at once.
+  const homeLive = createHomeLive({ home: home.service, hub: realtime });
+  for (const topic of ['news', 'schedule', 'calendar', 'journal'] as const) {
+    changes.subscribe(topic, homeLive.listener(everyone, { push: false }));
+  }
+  changes.subscribe('sessions', homeLive.listener(accountPerson, { push: false }));
+  changes.subscribe('chat', homeLive.listener(chatPeople, { push: false }));
+  changes.subscribe('qr', homeLive.listener(qrTeacher, { push: false }));
+  changes.subscribe('orders', homeLive.listener(onePerson, { push: true }));
+  // Notifications: a reader makes them from the recorded changes (once, whichever instance reads); the bell's count
+  // goes live to the sockets of every instance; the push sender wakes for the pushes they queued.
+  changes.read(notificationsReader, notificationTopics, notifications.service.deliver);
+  changes.subscribe('notifications', notificationsLive.receive);
+  changes.subscribe('notifications', notifications.sender.wake);
   const stopListening = await changes.listen();
   app.addHook('onClose', stopListening);
+  notifications.sender.start();
+  app.addHook('onClose', notifications.sender.stop);
 
   await registerEndpoints(app, {
     registry,

@@ -34,6 +34,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   QR_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  ATTENDANCE_WARNING_SHARE: z.coerce.number().min(0).max(1).default(0.25),
   SEED: z.enum(['auto', 'off']).default('auto'),
   DEMO_STUDENTS: z.coerce.number().int().min(50).max(50000).default(300),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -123,6 +124,8 @@ export type Config = {
   cookieSecure: 'auto' | 'true' | 'false';
   /** Minutes before a lesson's start and after its end when its QR check-in takes scans. */
   qrWindowMin: number;
+  /** Home warns a student of a discipline whose absences pass this share of its recorded lessons. */
+  attendanceWarningShare: number;
   seed: 'auto' | 'off';
   demoStudents: number;
   webDist: string;
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE,
     qrWindowMin: e.QR_WINDOW_MINUTES,
+    attendanceWarningShare: e.ATTENDANCE_WARNING_SHARE,
     seed: e.SEED,
     demoStudents: e.DEMO_STUDENTS,
     webDist: path.resolve(repoRoot, e.WEB_DIST),

@@ -42,6 +42,7 @@ import {
   teacherSheet,
   teacherSheets,
 } from './grading/sheets.ts';
+import { homeSummary } from './home/summary.ts';
 import { journalPdf, journalXlsx } from './journal/export.ts';
 import {
   journalAssessments,
@@ -86,6 +87,18 @@ import { newsData } from './news/data.ts';
 import { newsDelete } from './news/delete.ts';
 import { newsDownload } from './news/download.ts';
 import { newsInsert } from './news/insert.ts';
+import {
+  notificationsCount,
+  notificationsList,
+  notificationsRead,
+  notificationsReadAll,
+} from './notifications/notifications.ts';
+import {
+  notificationsPushKey,
+  notificationsPushSubscribe,
+  notificationsPushUnsubscribe,
+} from './notifications/push.ts';
+import { notificationsSaveSettings, notificationsSettings } from './notifications/settings.ts';
 import { bankApps } from './payment/bank-apps.ts';
 import { paymentCallback } from './payment/callback.ts';
 import { payByCard } from './payment/card.ts';
@@ -198,6 +211,7 @@ export const registry: readonly Endpoint[] = [
   getGroups,
   profileData,
   resetPassword,
+  homeSummary,
   currentHalfYear,
   currentYear,
   qrTime,
@@ -398,6 +412,16 @@ export const registry: readonly Endpoint[] = [
   importCheck,
   importStart,
   importStatus,
+  // Notifications (issue 39)
+  notificationsCount,
+  notificationsList,
+  notificationsRead,
+  notificationsReadAll,
+  notificationsSettings,
+  notificationsSaveSettings,
+  notificationsPushKey,
+  notificationsPushSubscribe,
+  notificationsPushUnsubscribe,
   // Online tests (issue 42)
   testingDisciplines,
   bankList,

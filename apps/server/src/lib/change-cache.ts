@@ -33,6 +33,12 @@ export function createChangeCache<T>(opts: { ttlMs: number; maxEntries: number }
       return entry.value;
     },
 
+    /** Forgets the entry under `key`: what it holds changed (a load under way is served but not kept). */
+    delete(key: string) {
+      generation++;
+      entries.delete(key);
+    },
+
     /** Forgets every entry: what it holds changed. */
     clear() {
       generation++;

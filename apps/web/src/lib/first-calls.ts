@@ -13,8 +13,9 @@ export const portalCalls = [
   { method: 'POST', path: '/api/chat/count.json' },
 ] as const;
 
-/** Home: the study period and the academic years. */
+/** Home: its summary, the study period and the academic years. */
 export const homeCalls = [
+  { method: 'GET', path: '/api/home/summary.json' },
   { method: 'GET', path: '/api/discipline/current/year.json' },
   { method: 'GET', path: '/api/discipline/current/ws.json' },
   { method: 'GET', path: '/misc/years.json' },

@@ -1,6 +1,7 @@
 import { enticate } from '@okuu/contracts/auth/enticate';
 import { chatCount } from '@okuu/contracts/chat/count';
 import { currentHalfYear, currentYear } from '@okuu/contracts/discipline/current';
+import { homeSummary } from '@okuu/contracts/home/summary';
 import { photo } from '@okuu/contracts/misc/photo';
 import { defaultYear, years } from '@okuu/contracts/misc/years';
 import { QueryClient } from '@tanstack/react-query';
@@ -20,7 +21,7 @@ const addressOf = (endpoint: { method: string; path: string }) => ({ method: end
 describe('the calls started as the page starts', () => {
   it('are those of the contracts the first screens call', () => {
     expect(portalCalls).toEqual([enticate, photo, chatCount].map(addressOf));
-    expect(homeCalls).toEqual([currentYear, currentHalfYear, years, defaultYear].map(addressOf));
+    expect(homeCalls).toEqual([homeSummary, currentYear, currentHalfYear, years, defaultYear].map(addressOf));
   });
 
   it('are those of the screen the visit starts at: home’s, another portal screen’s, none elsewhere', () => {

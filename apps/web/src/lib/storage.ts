@@ -11,11 +11,17 @@ export const storageKeys = {
   schedule: 'schedule',
   /** Whether a user keeps the desktop's contacts and applications column on wide screens: 'panel:<uid>'. */
   panel: 'panel',
+  /** The last home summary of a user, shown offline: 'home:<uid>'. */
+  home: 'home',
 } as const;
 
 type StorageKey =
-  | Exclude<(typeof storageKeys)[keyof typeof storageKeys], typeof storageKeys.schedule | typeof storageKeys.panel>
+  | Exclude<
+      (typeof storageKeys)[keyof typeof storageKeys],
+      typeof storageKeys.schedule | typeof storageKeys.panel | typeof storageKeys.home
+    >
   | `${typeof storageKeys.schedule}:${string}`
+  | `${typeof storageKeys.home}:${string}`
   | `${typeof storageKeys.panel}:${string}`;
 
 /** Stored data that belongs to the signed-in user; logout removes it (language and theme stay). */
@@ -47,7 +53,11 @@ export function storedKeys(prefix: string): string[] {
 }
 
 export function clearSessionData(): void {
-  for (const key of [...sessionData, ...storedKeys(`${storageKeys.schedule}:`)]) {
+  for (const key of [
+    ...sessionData,
+    ...storedKeys(`${storageKeys.schedule}:`),
+    ...storedKeys(`${storageKeys.home}:`),
+  ]) {
     try {
       window.localStorage.removeItem(key);
     } catch {

@@ -315,6 +315,22 @@ export function createChatService(deps: {
       return pageOf(user, c, { after: unread.first - 1 });
     },
 
+    /**
+     * Unread messages at a glance: from whom (people, most first, at most `limit`), the total, and how many in group
+     * chats (as the contacts list counts them).
+     */
+    async unreadSummary(user: AuthUser, limit = 5) {
+      const [bySender, groupUnread] = await Promise.all([
+        repo.unreadBySender(user.id),
+        repo.unreadInGroupChats(user.id),
+      ]);
+      const top = [...bySender].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
+      const names = new Map((await repo.people(top.map(([id]) => id))).map((p) => [p.id, fullName(p)]));
+      const groups = groupUnread.reduce((n, g) => n + g.n, 0);
+      const people = top.map(([id, count]) => ({ id, name: names.get(id) ?? '', count }));
+      return { total: [...bySender.values()].reduce((n, c) => n + c, 0) + groups, people, groups };
+    },
+
     async count(user: AuthUser) {
       return { count: await repo.unreadTotal(user.id) };
     },

@@ -610,6 +610,24 @@ function queries(db: Db) {
     // The student's view
 
     /** Every lesson of the half-year whose audience includes the student, with the student's mark. */
+    /** The days (YYYY-MM-DD) with a journal lesson of these disciplines, by discipline, kind and audience. */
+    async recordedDays(
+      disciplineIds: number[],
+      from: string,
+      to: string,
+    ): Promise<{ disciplineId: number; kindId: number; audience: string; date: string }[]> {
+      if (disciplineIds.length === 0) return [];
+      return rows(sql`
+        select distinct l.discipline_id as "disciplineId", l.lesson_kind_id as "kindId",
+               case when l.subgroup_id is not null then 'subgroup:' || l.subgroup_id
+                    when l.stream_id is not null then 'stream:' || l.stream_id
+                    else 'group:' || l.group_id end as audience,
+               to_char(l.visit_date, 'YYYY-MM-DD') as date
+          from journal_lessons l
+         where l.discipline_id = any(${`{${disciplineIds.join(',')}}`}::int[])
+           and l.visit_date between ${from}::date and ${to}::date`);
+    },
+
     async studentLessons(
       studentId: number,
       groupId: number,

@@ -405,6 +405,23 @@ export function createJournalService(deps: {
       });
     },
 
+    /**
+     * Which of these timetable lessons have a journal lesson on their day (same discipline, kind and audience): the
+     * keys '<discipline>/<kind>/<audience kind>:<audience id>/<date>' found.
+     */
+    async recordedDays(
+      lessons: { date: string; disciplineId: number; kindId: number; audience: { kind: string; id: number } }[],
+    ): Promise<Set<string>> {
+      if (lessons.length === 0) return new Set();
+      const dates = lessons.map((l) => l.date).sort();
+      const found = await repo.recordedDays(
+        [...new Set(lessons.map((l) => l.disciplineId))],
+        dates[0] as string,
+        dates.at(-1) as string,
+      );
+      return new Set(found.map((r) => `${r.disciplineId}/${r.kindId}/${r.audience}/${r.date}`));
+    },
+
     async studentJournal(user: AuthUser, input: Period & { id_discipline: number | null }) {
       const period = await deps.halfYearOf(input);
       if (user.groupId === null) return [];

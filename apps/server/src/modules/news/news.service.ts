@@ -66,6 +66,7 @@ export function createNewsService(deps: {
   const { repo, storage } = deps;
   const pages = createChangeCache<JsonReply<FeedPage>>({ ttlMs: feedCacheMs, maxEntries: 5_000 });
   const authors = createChangeCache<Set<number>>({ ttlMs: feedCacheMs, maxEntries: 1 });
+  const latestItems = createChangeCache<NewsItem[]>({ ttlMs: feedCacheMs, maxEntries: 5_000 });
 
   /** Who sees the same feed as `user`: the same visibility and permission, and for an author the user alone. */
   async function viewKey(user: AuthUser): Promise<string> {
@@ -77,6 +78,7 @@ export function createNewsService(deps: {
 
   function forgetFeed() {
     pages.clear();
+    latestItems.clear();
     authors.clear();
   }
 
@@ -89,6 +91,14 @@ export function createNewsService(deps: {
         const items = rows.slice(0, pageSize).map((row) => toItem(row, user));
         return new JsonReply<FeedPage>({ items, page, pageSize, hasMore: rows.length > pageSize });
       });
+    },
+
+    /** The newest `count` items of the user's feed (the first of its first page). */
+    async latest(user: AuthUser, count: number): Promise<NewsItem[]> {
+      const key = `${await viewKey(user)}:${count}`;
+      return latestItems.get(key, async () =>
+        (await repo.page(visibilityOf(user), 0, count)).map((row) => toItem(row, user)),
+      );
     },
 
     /** The news changed (topic `news`): the next feed is read afresh. */

@@ -257,6 +257,29 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return (await repo.paymentsOf(user.id, 200)).map(toPayment);
     },
 
+    /** The student's payments still waiting for money or partly paid, newest first (as the payment screen lists them). */
+    async open(user: AuthUser): Promise<Payment[]> {
+      await repo.expirePending(expireBefore(), user.id);
+      return (await repo.paymentsOf(user.id, 200))
+        .map(toPayment)
+        .filter((p) => p.status === 'pending' || p.status === 'partial');
+    },
+
+    /** Staff: the payments made on a day (YYYY-MM-DD, Asia/Bishkek): how many, and the tyiyn paid. */
+    async dayTotals(day: string): Promise<{ count: number; paidTotal: number }> {
+      const filter = staffFilter({
+        status: null,
+        method: null,
+        id_uslug: null,
+        id_year: null,
+        from: day,
+        to: day,
+        q: '',
+      });
+      const page = await repo.staffPage(filter, 1, 1);
+      return { count: page.total, paidTotal: page.paidTotal };
+    },
+
     async status(user: AuthUser, id: number): Promise<Payment> {
       return toPayment(await ownPayment(user, id));
     },

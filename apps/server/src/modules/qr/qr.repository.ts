@@ -181,6 +181,22 @@ export function createQrRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * The check-ins started for these lessons (schedule entries) on a date: whether one still runs and, for a
+     * student, whether a scan of theirs was accepted.
+     */
+    async lessonCheckins(entryIds: number[], date: string, studentId: number | null) {
+      if (entryIds.length === 0) return [];
+      return rows<{ entryId: number; running: boolean; checkedIn: boolean }>(
+        sql`select s.schedule_entry_id as "entryId", bool_or(s.stopped_at is null) as running,
+              coalesce(bool_or(a.result = 'accepted'), false) as "checkedIn"
+            from qr_sessions s
+            left join qr_attempts a on a.session_id = s.id and a.student_id = ${studentId ?? 0}
+            where s.schedule_entry_id = any(${`{${entryIds.join(',')}}`}::int[]) and s.lesson_date = ${date}::date
+            group by s.schedule_entry_id`,
+      );
+    },
+
     /** Starts a check-in of the teacher's lesson on a date, in the lesson's room, with a secret of its own. */
     async startSession(
       teacherId: number,

@@ -139,6 +139,17 @@ export function createQrService(
 
     lesson,
 
+    /**
+     * The QR check-ins of lessons (schedule entries) on a date, by entry: whether one runs now, and whether the
+     * student (when given) is checked in; lessons without a check-in that day are absent.
+     */
+    async lessonCheckins(entryIds: number[], date: string, studentId: number | null) {
+      const found = await repo.lessonCheckins(entryIds, date, studentId);
+      return new Map(
+        found.map((r) => [r.entryId, { running: r.running, checkedIn: studentId === null ? null : r.checkedIn }]),
+      );
+    },
+
     /** The date (YYYY-MM-DD) of `now` on the university's wall clock: the day a check-in started now is for. */
     today(now: Date): string {
       return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
@@ -287,3 +298,5 @@ export function createQrService(
     },
   };
 }
+
+export type QrService = ReturnType<typeof createQrService>;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { roles } from '@okuu/contracts/endpoint';
 import { calendarFeedUrl } from '@okuu/contracts/schedule/calendar';
 import type { ScheduleLesson, WeekSchedule } from '@okuu/contracts/schedule/schedule';
+import { addDays, bishkekDay, minutesOf, runsInWeek, weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
 import type { HalfYear } from '../../lib/academic-calendar.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
@@ -62,6 +63,13 @@ function weekOf(period: HalfYear, slots: SlotRow[], rows: LessonRow[]): WeekSche
   };
 }
 
+/** The half-year after one (fall, spring, summer, then the next year's fall). */
+const nextHalfYear = (p: { year: number; ws: number }) =>
+  p.ws < 3 ? { year: p.year, ws: p.ws + 1 } : { year: p.year + 1, ws: 1 };
+
+/** How far ahead home looks for a day with lessons. */
+const daysAhead = 14;
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
 export function createScheduleService(deps: {
@@ -75,6 +83,8 @@ export function createScheduleService(deps: {
   const subgroupsOf = createChangeCache<number[]>({ ttlMs: weekCacheMs, maxEntries: 100_000 });
   const slots = createChangeCache<SlotRow[]>({ ttlMs: weekCacheMs, maxEntries: 1 });
   const timeSlots = () => slots.get('all', () => repo.timeSlots());
+  // The same weeks as data (home picks a day of them).
+  const plainWeeks = createChangeCache<WeekSchedule>({ ttlMs: weekCacheMs, maxEntries: 5_000 });
 
   /** The spec's client sends the caller's own id; another user's is refused. */
   function ownId(user: AuthUser, id: number | undefined) {
@@ -89,7 +99,82 @@ export function createScheduleService(deps: {
     return rows.filter((r) => r.subgroupId === null || subgroups.includes(r.subgroupId));
   }
 
+  /** The caller's week of a half-year as data: a student's group week (with their subgroups), a teacher's own. */
+  async function weekData(user: AuthUser, period: HalfYear): Promise<WeekSchedule> {
+    if (user.role === roles.teacher) {
+      return plainWeeks.get(`teacher/${period.year}/${period.ws}/${user.id}`, async () =>
+        weekOf(period, await timeSlots(), await repo.teacherWeek(user.id, period.year, period.ws)),
+      );
+    }
+    if (user.groupId === null) return weekOf(period, await timeSlots(), []);
+    const subgroups = await subgroupsOf.get(String(user.id), () => repo.studentSubgroups(user.id));
+    return plainWeeks.get(`group/${period.year}/${period.ws}/${user.groupId}/${subgroups.join(',')}`, async () =>
+      weekOf(period, await timeSlots(), await studentLessons(user.id, user.groupId, period)),
+    );
+  }
+
+  /** A half-year of the calendar, or null when it has none. */
+  const halfYearOrNull = (input: { year?: number; ws?: number }) =>
+    deps.halfYearOf(input).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'not_found') return null;
+      throw err;
+    });
+
   return {
+    /**
+     * The lessons a student or teacher has on a day (Asia/Bishkek), by slot: today's while one of them is still to
+     * come or on (or ended less than `graceMin` ago), else those of the next day that has lessons (within two weeks, across into the next half-year).
+     * Null for other roles, or when no day ahead has lessons.
+     */
+    async dayOf(user: AuthUser, now: Date, graceMin = 0): Promise<{ date: string; lessons: ScheduleLesson[] } | null> {
+      if (user.role !== roles.teacher && user.role !== roles.student) return null;
+      const current = await halfYearOrNull({});
+      if (!current) return null;
+      const periods: HalfYear[] = [current];
+      const clock = bishkekDay(now);
+      for (let d = 0; d < daysAhead; d++) {
+        const date = addDays(clock.date, d);
+        let period = periods.find((p) => date >= p.startsOn && date <= p.endsOn);
+        if (!period && date > (periods.at(-1) as HalfYear).endsOn && periods.length < 3) {
+          const next = await halfYearOrNull(nextHalfYear(periods.at(-1) as HalfYear));
+          if (!next) break;
+          periods.push(next);
+          period = date >= next.startsOn && date <= next.endsOn ? next : undefined;
+        }
+        if (!period) continue;
+        const week = await weekData(user, period);
+        const parity = weekOfHalfYear(date, period.startsOn).parity;
+        const lessons = (week.days[weekdayOf(date) - 1]?.lessons ?? []).filter((l) => runsInWeek(l.parity, parity));
+        const left = d === 0 ? lessons.filter((l) => minutesOf(l.end) + graceMin > clock.minutes) : lessons;
+        if (left.length) return { date, lessons };
+      }
+      return null;
+    },
+
+    /**
+     * The lessons a student or teacher had on each of the `days` days before `now`'s (Asia/Bishkek) in today's
+     * half-year, by date then slot; today's ended lessons too.
+     */
+    async recentLessons(user: AuthUser, now: Date, days: number): Promise<{ date: string; lesson: ScheduleLesson }[]> {
+      if (user.role !== roles.teacher && user.role !== roles.student) return [];
+      const period = await halfYearOrNull({});
+      if (!period) return [];
+      const week = await weekData(user, period);
+      const clock = bishkekDay(now);
+      const out: { date: string; lesson: ScheduleLesson }[] = [];
+      for (let d = days; d >= 0; d--) {
+        const date = addDays(clock.date, -d);
+        if (date < period.startsOn || date > period.endsOn) continue;
+        const parity = weekOfHalfYear(date, period.startsOn).parity;
+        for (const lesson of week.days[weekdayOf(date) - 1]?.lessons ?? []) {
+          if (!runsInWeek(lesson.parity, parity)) continue;
+          if (d === 0 && minutesOf(lesson.end) > clock.minutes) continue;
+          out.push({ date, lesson });
+        }
+      }
+      return out;
+    },
+
     async studentWeek(user: AuthUser, input: { year?: number; ws?: number; id?: number }) {
       ownId(user, input.id);
       const period = await deps.halfYearOf(input);
@@ -132,6 +217,7 @@ export function createScheduleService(deps: {
     /** Drops every week kept ready: the calendar, bells, rooms or lessons changed. */
     forget() {
       weeks.clear();
+      plainWeeks.clear();
       subgroupsOf.clear();
       slots.clear();
     },

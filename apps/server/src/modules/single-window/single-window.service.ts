@@ -107,6 +107,25 @@ export function createSingleWindowService(deps: {
       return (await repo.studentOrders(user.id, historyLimit)).map(toOrder);
     },
 
+    /** The student's issued documents (ready to download) issued since `since`, newest first. */
+    async readyDocuments(user: AuthUser, since: Date): Promise<Order[]> {
+      const orders = (await repo.studentOrders(user.id, historyLimit)).map(toOrder);
+      return orders
+        .filter((o) => o.status === 'prepared' && o.documentUrl && o.issued && Date.parse(o.issued) >= since.getTime())
+        .sort((a, b) => Date.parse(b.issued as string) - Date.parse(a.issued as string));
+    },
+
+    /** The queue at a glance: orders waiting and being prepared, and when the oldest waiting one was placed. */
+    async queueSummary() {
+      const [oldest, counts] = await Promise.all([repo.queue('waiting', 0, 1), repo.countsByStatus()]);
+      const [first] = oldest.map(toQueued);
+      return {
+        waiting: counts.waiting ?? 0,
+        preparing: counts.preparing ?? 0,
+        oldestWaitingSince: first?.created ?? null,
+      };
+    },
+
     async place(user: AuthUser, choice: OrderChoice): Promise<Order> {
       const unknown = await repo.unknownChoices(choice);
       if (unknown.length) {

@@ -1,6 +1,8 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../components/ui/loading';
 import { PageTitle } from '../../components/ui/page-title';
 import { currentHalfYearQuery } from '../../features/discipline/api/get-current-half-year';
 import { currentYearQuery } from '../../features/discipline/api/get-current-year';
@@ -9,6 +11,7 @@ import { defaultYearQuery } from '../../features/misc/api/get-default-year';
 import { yearsQuery } from '../../features/misc/api/get-years';
 import { YearSelect } from '../../features/misc/components/year-select';
 import { formatDate } from '../../lib/format';
+import { lazyComponent } from '../../lib/lazy';
 import { useSessionUser } from '../../lib/use-session';
 import { useDesktop } from '../desktop';
 import { AppsPanel } from '../layouts/apps-panel';
@@ -23,7 +26,13 @@ export function prefetchHomeData(queryClient: QueryClient): Promise<unknown> {
   ]);
 }
 
-/** /lms: a welcome, the study period and (on mobile, where tab 3 is the default) the applications. */
+// The cards' code comes beside the summary the entry already asked for (first-calls.ts), not before the welcome.
+const HomeCards = lazyComponent(() => import('./home-cards').then((m) => m.HomeCards));
+
+/**
+ * /lms: a welcome, what needs the person today (their home summary: lessons first), the study period and (on mobile,
+ * where tab 3 is the default) the applications.
+ */
 export function HomePage() {
   const { t } = useTranslation(['common', 'discipline']);
   const user = useSessionUser();
@@ -39,6 +48,9 @@ export function HomePage() {
         </Title>
         <Text c="dimmed">{t('home.today', { date: formatDate(new Date()) })}</Text>
       </div>
+      <Suspense fallback={<Loading />}>
+        <HomeCards user={user} />
+      </Suspense>
       {!desktop && <AppsPanel />}
       <Paper p="lg" withBorder maw={560}>
         <Stack gap="sm">

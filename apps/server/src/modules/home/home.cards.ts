@@ -1,0 +1,260 @@
+import { roles } from '@okuu/contracts/endpoint';
+import type { HomeAction, HomeAttendance, HomeCards, HomeJournalGap, HomeLesson } from '@okuu/contracts/home/summary';
+import type { ScheduleLesson } from '@okuu/contracts/schedule/schedule';
+import { bishkekDay, minutesOf } from '@okuu/contracts/schedule/weeks';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthUser } from '../../lib/session.ts';
+import type { ChatService } from '../chat/chat.service.ts';
+import type { JournalService } from '../journal/journal.service.ts';
+import type { NewsService } from '../news/news.service.ts';
+import type { PaymentService } from '../payment/payment.service.ts';
+import type { QrService } from '../qr/qr.service.ts';
+import type { RegistrationService } from '../registration/registration.service.ts';
+import type { ScheduleService } from '../schedule/schedule.service.ts';
+import type { SingleWindowService } from '../single-window/single-window.service.ts';
+import type { StaffService } from '../staff/staff.service.ts';
+
+/**
+ * A card of home: what one module has for the person at `now`, or undefined when it has nothing for them (their role
+ * has no such card, or there is nothing to show). It asks the module's service only, for what that module's own
+ * screen shows the same reader.
+ */
+export type HomeCard<K extends keyof HomeCards> = (user: AuthUser, now: Date) => Promise<HomeCards[K] | undefined>;
+export type HomeCardSet = { [K in keyof HomeCards]?: HomeCard<K> };
+
+const dayMs = 86_400_000;
+/** How long an issued reference stays on home. */
+const referenceDays = 14;
+/** How far back a teacher's lessons with no journal entry are listed. */
+const journalGapDays = 14;
+
+/** A call's 404 (no such half-year in the calendar, say): nothing to show. */
+const orNothing = (err: unknown) => {
+  if (err instanceof AppError && err.code === 'not_found') return undefined;
+  throw err;
+};
+/** How many news items, unread senders and audit entries home shows. */
+export const homeLimits = { news: 3, senders: 5, audit: 5, newsChars: 200 } as const;
+
+const isStudent = (user: AuthUser) => user.role === roles.student;
+const isTeacher = (user: AuthUser) => user.role === roles.teacher;
+const isStaff = (user: AuthUser) => user.role === roles.staff;
+
+/** Where each lesson of the day stands at `now`: the first not yet over and not on now is "next". */
+export function lessonStates(lessons: ScheduleLesson[], isToday: boolean, minutes: number): HomeLesson['state'][] {
+  let nextGiven = false;
+  return lessons.map((l) => {
+    if (isToday && minutesOf(l.end) <= minutes) return 'done';
+    if (isToday && minutesOf(l.start) <= minutes) return 'now';
+    if (nextGiven) return 'later';
+    nextGiven = true;
+    return 'next';
+  });
+}
+
+/**
+ * Today's lessons while one is to come, on, or still open to a QR check-in; else the next day's that has some. Each
+ * with its state and its QR check-in of today.
+ */
+export function lessonsCard(
+  schedule: Pick<ScheduleService, 'dayOf'>,
+  qr: Pick<QrService, 'lessonCheckins'>,
+  /** Minutes after a lesson's end when its QR check-in can still start (QR_WINDOW_MINUTES): today stays shown. */
+  checkinWindowMin: number,
+): HomeCard<'lessons'> {
+  return async (user, now) => {
+    const day = await schedule.dayOf(user, now, checkinWindowMin);
+    if (!day) return undefined;
+    const clock = bishkekDay(now);
+    const today = day.date === clock.date;
+    const checkins = today
+      ? await qr.lessonCheckins(
+          day.lessons.map((l) => l.id),
+          day.date,
+          isStudent(user) ? user.id : null,
+        )
+      : new Map();
+    const states = lessonStates(day.lessons, today, clock.minutes);
+    return {
+      date: day.date,
+      today,
+      items: day.lessons.map((l, i) => ({
+        ...l,
+        state: states[i] as HomeLesson['state'],
+        checkin: checkins.get(l.id) ?? null,
+      })),
+    };
+  };
+}
+
+/**
+ * A student's to-dos: the registration window open with plan disciplines still unchosen (as the registration screen
+ * lists them), references issued in the last two weeks, payments pending or partly paid.
+ */
+export function actionsCard(
+  singleWindow: Pick<SingleWindowService, 'readyDocuments'>,
+  payment: Pick<PaymentService, 'open'>,
+  registration: Pick<RegistrationService, 'list'>,
+): HomeCard<'actions'> {
+  return async (user, now) => {
+    if (!isStudent(user)) return undefined;
+    const [documents, payments, list] = await Promise.all([
+      singleWindow.readyDocuments(user, new Date(now.getTime() - referenceDays * dayMs)),
+      payment.open(user),
+      registration.list(user, {}).catch(orNothing),
+    ]);
+    const unchosen = (list?.disciplines ?? []).filter((d) => d.registeredKinds.length === 0);
+    const window = list?.window;
+    const actions: HomeAction[] = [
+      ...(list && window?.open && unchosen.length
+        ? [
+            {
+              kind: 'registration' as const,
+              id_a_year: list.id_a_year,
+              ws: list.ws,
+              closesAt: window.closesAt,
+              closingSoon: Date.parse(window.closesAt) - now.getTime() <= dayMs,
+              unchosen: unchosen.map((d) => ({
+                id_discipline: d.id_discipline,
+                name: d.name,
+                nameKg: d.nameKg,
+                nameEn: d.nameEn,
+              })),
+            },
+          ]
+        : []),
+      ...documents.map((o) => ({
+        kind: 'reference' as const,
+        id_order: o.id_order,
+        document: o.document,
+        issued: o.issued as string,
+        documentUrl: o.documentUrl as string,
+      })),
+      ...payments.map((p) => ({
+        kind: 'payment' as const,
+        id: p.id,
+        status: p.status as 'pending' | 'partial',
+        service: p.service,
+        amount: p.amount,
+        received: p.received,
+        code: p.code,
+      })),
+    ];
+    return actions.length ? actions : undefined;
+  };
+}
+
+/**
+ * A student's disciplines whose absences pass `share` of the lessons recorded this half-year, counted from their own
+ * journal (the journal screen's call).
+ */
+export function attendanceCard(journal: Pick<JournalService, 'studentJournal'>, share: number): HomeCard<'attendance'> {
+  return async (user) => {
+    if (!isStudent(user)) return undefined;
+    const journals = (await journal.studentJournal(user, { id_discipline: null }).catch(orNothing)) ?? [];
+    const byDiscipline = new Map<number, HomeAttendance>();
+    for (const j of journals) {
+      const d = byDiscipline.get(j.id_discipline) ?? {
+        id_discipline: j.id_discipline,
+        discipline: j.discipline,
+        absences: 0,
+        lessons: 0,
+      };
+      d.absences += j.absences;
+      d.lessons += j.dates.length;
+      byDiscipline.set(j.id_discipline, d);
+    }
+    const warned = [...byDiscipline.values()]
+      .filter((d) => d.absences > 0 && d.absences / d.lessons > share)
+      .sort((a, b) => b.absences / b.lessons - a.absences / a.lessons);
+    return warned.length ? warned : undefined;
+  };
+}
+
+/**
+ * A teacher's lessons of the timetable in the last two weeks (today's that ended too) with no journal lesson of the
+ * same discipline, kind and audience on their day, newest first.
+ */
+export function journalGapsCard(
+  schedule: Pick<ScheduleService, 'recentLessons'>,
+  journal: Pick<JournalService, 'recordedDays'>,
+): HomeCard<'journalGaps'> {
+  return async (user, now) => {
+    if (!isTeacher(user)) return undefined;
+    const recent = await schedule.recentLessons(user, now, journalGapDays);
+    const keyed = recent.map(({ date, lesson }) => ({
+      date,
+      lesson,
+      disciplineId: lesson.id_discipline,
+      kindId: lesson.id_vid_zaniatiy,
+      audience: lesson.audience,
+    }));
+    const recorded = await journal.recordedDays(keyed);
+    const seen = new Set<string>();
+    const gaps: HomeJournalGap[] = [];
+    for (const { date, lesson } of keyed.reverse()) {
+      const key = `${lesson.id_discipline}/${lesson.id_vid_zaniatiy}/${lesson.audience.kind}:${lesson.audience.id}/${date}`;
+      if (recorded.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      gaps.push({
+        date,
+        id_discipline: lesson.id_discipline,
+        discipline: lesson.discipline,
+        id_vid_zaniatiy: lesson.id_vid_zaniatiy,
+        lessonKind: lesson.lessonKind,
+        audience: lesson.audience,
+      });
+    }
+    return gaps.length ? gaps : undefined;
+  };
+}
+
+/** The newest news of the reader's feed (students and teachers). */
+export function newsCard(news: Pick<NewsService, 'latest'>): HomeCard<'news'> {
+  return async (user) => {
+    if (isStaff(user)) return undefined;
+    const items = await news.latest(user, homeLimits.news);
+    if (!items.length) return undefined;
+    return items.map((n) => ({
+      id: n.id_eventMessage,
+      created: n.created,
+      author: n.author.name,
+      message: n.message.length > homeLimits.newsChars ? `${n.message.slice(0, homeLimits.newsChars)}…` : n.message,
+    }));
+  };
+}
+
+/** Unread messages, from whom (students and teachers: staff have no chat). */
+export function unreadCard(chat: Pick<ChatService, 'unreadSummary'>): HomeCard<'unread'> {
+  return async (user) => {
+    if (!isStudent(user) && !isTeacher(user)) return undefined;
+    const unread = await chat.unreadSummary(user, homeLimits.senders);
+    return unread.total > 0 ? unread : undefined;
+  };
+}
+
+/** Staff: the reference-order queue. */
+export function ordersCard(singleWindow: Pick<SingleWindowService, 'queueSummary'>): HomeCard<'orders'> {
+  return async (user) => (isStaff(user) ? singleWindow.queueSummary() : undefined);
+}
+
+/** Staff: today's payments (Asia/Bishkek). */
+export function paymentsCard(payment: Pick<PaymentService, 'dayTotals'>): HomeCard<'payments'> {
+  return async (user, now) => (isStaff(user) ? payment.dayTotals(bishkekDay(now).date) : undefined);
+}
+
+/** Staff: the newest audit entries. */
+export function auditCard(staff: Pick<StaffService, 'audit'>): HomeCard<'audit'> {
+  return async (user) => {
+    if (!isStaff(user)) return undefined;
+    const page = await staff.audit({ actorId: null, targetId: null, action: null, from: null, to: null }, 1);
+    const items = page.items.slice(0, homeLimits.audit).map((e) => ({
+      id: e.id,
+      at: e.at,
+      actorName: e.actorName,
+      action: e.action,
+      targetName: e.targetName,
+    }));
+    return items.length ? items : undefined;
+  };
+}

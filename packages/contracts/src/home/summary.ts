@@ -1,0 +1,151 @@
+import * as z from 'zod/mini';
+import { defineEndpoint, emptyRequest } from '../endpoint.ts';
+import { localizedName } from '../fields.ts';
+import { scheduleLesson } from '../schedule/schedule.ts';
+
+/**
+ * Home: what needs the signed-in person today, one card per part, each computed by the module that owns its data and
+ * showing only what that module's own screen shows the same reader. A card a role has no data for is absent (never
+ * an empty card). New cards are optional keys of `cards`, added by the module that owns them (see docs/home.md).
+ */
+
+/**
+ * Where a lesson stands at `at`: on now (from its start to its end, Bishkek time), the next one of the day, later that
+ * day, or over.
+ */
+export const homeLessonStates = ['now', 'next', 'later', 'done'] as const;
+
+/**
+ * A lesson of the day shown (a timetable entry on `lessons.date`), with its QR check-in: whether the teacher's check-in
+ * runs now and, for a student, whether they are checked in (null when no check-in was started for it that day).
+ */
+export const homeLesson = z.extend(scheduleLesson, {
+  state: z.enum(homeLessonStates),
+  checkin: z.nullable(z.object({ running: z.boolean(), checkedIn: z.nullable(z.boolean()) })),
+});
+export type HomeLesson = z.infer<typeof homeLesson>;
+
+/** Today's lessons (`today` true), or on a day without any the next day that has some (within two weeks). */
+export const homeLessons = z.object({ date: z.string(), today: z.boolean(), items: z.array(homeLesson) });
+export type HomeLessons = z.infer<typeof homeLessons>;
+
+const named = z.object({ id: z.number(), ...localizedName });
+
+/** What a student should act on: a registration window first, then references (newest first), then payments. */
+export const homeAction = z.discriminatedUnion('kind', [
+  /** An issued reference document, downloadable (`documentUrl`), issued within the last two weeks. */
+  z.object({
+    kind: z.literal('reference'),
+    id_order: z.number(),
+    document: named,
+    issued: z.string(),
+    documentUrl: z.string(),
+  }),
+  /** A payment waiting for the money, or partly paid (`received` of `amount`, tyiyn). */
+  z.object({
+    kind: z.literal('payment'),
+    id: z.number(),
+    status: z.enum(['pending', 'partial']),
+    service: named,
+    amount: z.number(),
+    received: z.number(),
+    code: z.string(),
+  }),
+  /**
+   * The discipline registration window of a half-year is open (it closes at `closesAt`, ISO UTC; `closingSoon` within
+   * 24 hours) and `unchosen` plan disciplines hold no registration of the student yet.
+   */
+  z.object({
+    kind: z.literal('registration'),
+    id_a_year: z.number(),
+    ws: z.number(),
+    closesAt: z.string(),
+    closingSoon: z.boolean(),
+    unchosen: z.array(z.object({ id_discipline: z.number(), ...localizedName })),
+  }),
+]);
+export type HomeAction = z.infer<typeof homeAction>;
+
+export const homeNews = z.object({ id: z.number(), created: z.string(), author: z.string(), message: z.string() });
+export type HomeNews = z.infer<typeof homeNews>;
+
+/** Unread chat messages: from whom (people, most first) and in group chats. */
+export const homeUnread = z.object({
+  total: z.number(),
+  people: z.array(z.object({ id: z.number(), name: z.string(), count: z.number() })),
+  groups: z.number(),
+});
+export type HomeUnread = z.infer<typeof homeUnread>;
+
+/**
+ * A discipline whose absences ('н/б' marks) passed the warning share of its lessons recorded in the journal this
+ * half-year (ATTENDANCE_WARNING_SHARE).
+ */
+export const homeAttendance = z.object({
+  id_discipline: z.number(),
+  discipline: z.object(localizedName),
+  absences: z.number(),
+  lessons: z.number(),
+});
+export type HomeAttendance = z.infer<typeof homeAttendance>;
+
+/** A teacher's lesson of the timetable in the last two weeks with no journal entry for its day. */
+export const homeJournalGap = z.object({
+  date: z.string(),
+  id_discipline: z.number(),
+  discipline: z.object(localizedName),
+  id_vid_zaniatiy: z.number(),
+  lessonKind: z.object(localizedName),
+  audience: z.object({ kind: z.enum(['group', 'subgroup', 'stream']), id: z.number(), name: z.string() }),
+});
+export type HomeJournalGap = z.infer<typeof homeJournalGap>;
+
+/** Staff: the reference orders waiting and being prepared, and since when the oldest has waited (ISO UTC). */
+export const homeOrders = z.object({
+  waiting: z.number(),
+  preparing: z.number(),
+  oldestWaitingSince: z.nullable(z.string()),
+});
+
+/** Staff: today's payments (Bishkek day): how many, and the tyiyn paid. */
+export const homePayments = z.object({ count: z.number(), paidTotal: z.number() });
+
+export const homeAudit = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorName: z.string(),
+  action: z.string(),
+  targetName: z.nullable(z.string()),
+});
+
+export const homeCards = z.object({
+  lessons: z.optional(homeLessons),
+  actions: z.optional(z.array(homeAction)),
+  attendance: z.optional(z.array(homeAttendance)),
+  journalGaps: z.optional(z.array(homeJournalGap)),
+  unread: z.optional(homeUnread),
+  news: z.optional(z.array(homeNews)),
+  orders: z.optional(homeOrders),
+  payments: z.optional(homePayments),
+  audit: z.optional(z.array(homeAudit)),
+});
+export type HomeCards = z.infer<typeof homeCards>;
+
+export const homeSummaryReply = z.object({
+  /** When the summary was made (ISO UTC) and its day in Asia/Bishkek (YYYY-MM-DD). */
+  at: z.string(),
+  today: z.string(),
+  cards: homeCards,
+});
+export type HomeSummary = z.infer<typeof homeSummaryReply>;
+
+export const homeSummary = defineEndpoint({
+  id: 'home.summary',
+  method: 'GET',
+  path: '/api/home/summary.json',
+  access: 'authenticated',
+  summary:
+    "What needs the caller today, in one call: a student's lessons (today's, or the next day's that has some), actions (the registration window open with disciplines still unchosen, a reference ready, a payment pending or partly paid), attendance warnings, unread messages and the latest news; a teacher's lessons, timetable lessons of the last two weeks with no journal entry, unread messages and news; staff's queues, today's payments and the latest audit entries. A card with nothing to show is absent. Kept a few seconds per person.",
+  request: emptyRequest,
+  response: homeSummaryReply,
+});
