@@ -161,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     disciplineModule(p, { halfYearOf, currentPeriod }),
     registration,
     umkModule(p, files, library.service),
-    singleWindowModule(p, institution, currentPeriod),
+    singleWindow,
     transcript,
     gradingModule(p, {
       halfYearOf,
@@ -170,9 +170,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       attendance: journal.service.attendance,
       institution: branding,
     }),
-    staffModule(p),
-    singleWindow,
-    transcriptModule(p, branding),
     staff,
     importModule(p),
     profileModule(p, auth.service),
