@@ -11,6 +11,7 @@ import { journalScenario } from './journal.ts';
 import { librarySearchScenario } from './library-search.ts';
 import { lighthouseHomeScenario, lighthouseHomeWarmScenario, lighthouseLoginScenario } from './lighthouse.ts';
 import { newsFeedScenario } from './news-feed.ts';
+import { notificationsCountScenario } from './notifications-count.ts';
 import { qrCheckinScenario } from './qr-checkin.ts';
 import { registrationRushScenario } from './registration-rush.ts';
 import { scheduleStudentScenario } from './schedule-student.ts';
@@ -22,6 +23,7 @@ export const scenarios: Scenario[] = [
   enticateScenario,
   configJsonScenario,
   newsFeedScenario,
+  notificationsCountScenario,
   librarySearchScenario,
   chatPageScenario,
   chatSendScenario,

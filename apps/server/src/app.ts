@@ -15,6 +15,7 @@ import { chatModule } from './modules/chat/chat.routes.ts';
 import { disciplineModule } from './modules/discipline/discipline.routes.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import { gradingModule } from './modules/grading/grading.routes.ts';
 import {
   actionsCard,
   attendanceCard,
@@ -33,6 +34,9 @@ import { journalModule } from './modules/journal/journal.routes.ts';
 import { libraryModule } from './modules/library/library.routes.ts';
 import { miscModule } from './modules/misc/misc.routes.ts';
 import { newsModule } from './modules/news/news.routes.ts';
+import { createNotificationsLive } from './modules/notifications/notifications.live.ts';
+import { notificationsModule } from './modules/notifications/notifications.routes.ts';
+import { notificationsReader, notificationTopics } from './modules/notifications/notifications.service.ts';
 import { paymentModule } from './modules/payment/payment.routes.ts';
 import { profileModule } from './modules/profile/profile.routes.ts';
 import { createQrLive } from './modules/qr/qr.live.ts';
@@ -125,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const library = libraryModule(p, files);
   const chat = chatModule(p, files, currentPeriod);
   const qr = qrModule(p, journal.service);
+  const transcript = transcriptModule(p, branding);
   const singleWindow = singleWindowModule(p, institution, currentPeriod);
   const staff = staffModule(p);
   const registration = registrationModule(p, { halfYearOf, currentPeriod, years: misc.service.years });
@@ -140,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: paymentsCard(payment.service),
     audit: auditCard(staff.service),
   });
+  const notifications = notificationsModule(p, auth.service.liveSessions);
   const testing = testingModule(p);
   const modules = [
     auth,
@@ -156,10 +162,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registration,
     umkModule(p, files, library.service),
     singleWindow,
-    transcriptModule(p, branding),
+    transcript,
+    gradingModule(p, {
+      halfYearOf,
+      scale: transcript.service.scale,
+      recordResults: transcript.service.recordResults,
+      attendance: journal.service.attendance,
+      institution: branding,
+    }),
     staff,
     importModule(p),
     profileModule(p, auth.service),
+    notifications,
     roomsModule(p),
     testing,
     home,
@@ -174,11 +188,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowedOrigins: config.allowedOrigins,
     ready: (user) => ({ type: 'ready', userId: user.id }),
   });
-  metrics.setSources({ pool: () => database.poolStats(), sockets: () => realtime.size() });
+  metrics.setSources({
+    pool: () => database.poolStats(),
+    sockets: () => realtime.size(),
+    undelivered: notifications.service.oldestUndeliveredSec,
+  });
   const onError = (what: string) => (err: unknown) => app.log.warn({ err }, `${what} failed`);
   const chatFanout = createChatFanout({ load: chat.messageForPush, hub: realtime, onError: onError('chat push') });
   const qrLive = createQrLive({ hub: realtime, counts: qr.service.counts, onError: onError('qr check-in notice') });
   app.addHook('onClose', async () => qrLive.stop());
+  const notificationsLive = createNotificationsLive({
+    hub: realtime,
+    notifiedBy: notifications.service.notifiedBy,
+    unreadCounts: notifications.service.unreadCounts,
+    onError: onError('notifications count push'),
+  });
 
   // Who listens to what. A subscriber hears each change after its commit, from any instance; after a gap in the
   // database's notifications, it is told that anything may have changed.
@@ -201,8 +225,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   changes.subscribe('chat', homeLive.listener(chatPeople, { push: false }));
   changes.subscribe('qr', homeLive.listener(qrTeacher, { push: false }));
   changes.subscribe('orders', homeLive.listener(onePerson, { push: true }));
+  // Notifications: a reader makes them from the recorded changes (once, whichever instance reads); the bell's count
+  // goes live to the sockets of every instance; the push sender wakes for the pushes they queued.
+  changes.read(notificationsReader, notificationTopics, notifications.service.deliver);
+  changes.subscribe('notifications', notificationsLive.receive);
+  changes.subscribe('notifications', notifications.sender.wake);
   const stopListening = await changes.listen();
   app.addHook('onClose', stopListening);
+  notifications.sender.start();
+  app.addHook('onClose', notifications.sender.stop);
 
   await registerEndpoints(app, {
     registry,

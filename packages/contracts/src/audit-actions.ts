@@ -36,6 +36,10 @@ export const auditActions = [
   // The reference-document queue and the grading scale
   'order.status',
   'transcript.gradeScale',
+  // Grading sheets (issue 38)
+  'grading.reopen',
+  'grading.scheme',
+  'grading.retake',
   // Rooms
   'room.bookingCancel',
 ] as const;

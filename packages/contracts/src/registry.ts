@@ -26,6 +26,22 @@ import {
   teachersList,
 } from './discipline/lists.ts';
 import type { Endpoint } from './endpoint.ts';
+import { myRating, ratingScopesList, staffRating, staffRatingXlsx, teacherRating } from './grading/rating.ts';
+import {
+  cellSave,
+  myPoints,
+  retakeIssue,
+  schemeGet,
+  schemeSave,
+  sheetClose,
+  sheetPdf,
+  sheetReopen,
+  sheetXlsx,
+  staffSheet,
+  staffSheets,
+  teacherSheet,
+  teacherSheets,
+} from './grading/sheets.ts';
 import { homeSummary } from './home/summary.ts';
 import { journalPdf, journalXlsx } from './journal/export.ts';
 import {
@@ -71,6 +87,18 @@ import { newsData } from './news/data.ts';
 import { newsDelete } from './news/delete.ts';
 import { newsDownload } from './news/download.ts';
 import { newsInsert } from './news/insert.ts';
+import {
+  notificationsCount,
+  notificationsList,
+  notificationsRead,
+  notificationsReadAll,
+} from './notifications/notifications.ts';
+import {
+  notificationsPushKey,
+  notificationsPushSubscribe,
+  notificationsPushUnsubscribe,
+} from './notifications/push.ts';
+import { notificationsSaveSettings, notificationsSettings } from './notifications/settings.ts';
 import { bankApps } from './payment/bank-apps.ts';
 import { paymentCallback } from './payment/callback.ts';
 import { payByCard } from './payment/card.ts';
@@ -327,6 +355,25 @@ export const registry: readonly Endpoint[] = [
   staffTranscriptPdf,
   gradeScale,
   gradeScaleSave,
+  // Grading sheets (issue 38)
+  teacherSheets,
+  teacherSheet,
+  cellSave,
+  sheetClose,
+  staffSheets,
+  staffSheet,
+  sheetReopen,
+  schemeGet,
+  schemeSave,
+  retakeIssue,
+  myPoints,
+  sheetPdf,
+  sheetXlsx,
+  myRating,
+  teacherRating,
+  staffRating,
+  staffRatingXlsx,
+  ratingScopesList,
   peopleSearch,
   peopleOptions,
   personDetails,
@@ -365,6 +412,16 @@ export const registry: readonly Endpoint[] = [
   importCheck,
   importStart,
   importStatus,
+  // Notifications (issue 39)
+  notificationsCount,
+  notificationsList,
+  notificationsRead,
+  notificationsReadAll,
+  notificationsSettings,
+  notificationsSaveSettings,
+  notificationsPushKey,
+  notificationsPushSubscribe,
+  notificationsPushUnsubscribe,
   // Online tests (issue 42)
   testingDisciplines,
   bankList,

@@ -10,7 +10,11 @@ import { changeEvents } from '../db/schema/changes.ts';
  * - sessions: 's:<token hash>' or 'u:<user id>' ended or changed
  * - news, library, journal, schedule (bells, rooms, timetable), calendar (years, half-years), branding
  * - chat: a chat notice (chat.fanout.ts); qr: a check-in's counts changed ('<teacher id>:<session id>')
- * - orders: a reference order moved on ('<student id>')
+ * - grades: a grading sheet closed or reopened (recorded: {event, sheetId, disciplineId, groupId, year, ws, students})
+ * - orders: a reference order moved on ('<student id>'); recorded too when staff moved it (notifications)
+ * - payments, imports: recorded for the notifications (a payment's status, an import finished or failed); news and
+ *   schedule are recorded too (an item posted, a timetable imported)
+ * - notifications: a person's unread count changed ('u:<user id>', or 'e:<change event id>' for everyone it notified)
  */
 export const topics = [
   'sessions',
@@ -22,7 +26,11 @@ export const topics = [
   'branding',
   'chat',
   'qr',
+  'grades',
   'orders',
+  'payments',
+  'imports',
+  'notifications',
 ] as const;
 export type Topic = (typeof topics)[number];
 
@@ -54,10 +62,10 @@ export interface Change {
   /** Says that the transaction changed nothing after all (a refusal decided inside it): a staff call records no row. */
   unchanged(): void;
   /**
-   * Announces `topic` and keeps the change as a row of this transaction, for the readers that must not miss one
+   * Announces `topic` (with `notice`, '' when left out) and keeps the change as a row of this transaction, for the readers that must not miss one
    * (`Changes.read`), even if every instance stops right after the commit.
    */
-  record(topic: Topic, payload: object): Promise<void>;
+  record(topic: Topic, payload: object, notice?: string): Promise<void>;
   /** Describes the change for the audit log; without it, a staff call's change is recorded with its input. */
   audit(detail: AuditDetail): void;
 }
@@ -77,6 +85,11 @@ const staffCalls = new AsyncLocalStorage<StaffCall>();
 /** Runs `fn` as a staff call: every change transaction it runs, now or in work it starts, is audited. */
 export function runAsStaffCall<T>(call: StaffCall, fn: () => Promise<T>): Promise<T> {
   return staffCalls.run(call, fn);
+}
+
+/** Runs `fn` as the portal's own work, outside any staff call (its changes write no audit row): bookkeeping. */
+export function outsideStaffCall<T>(fn: () => T): T {
+  return staffCalls.exit(fn);
 }
 
 /** A recorded change, as its readers get it. */
@@ -152,9 +165,9 @@ export function createChanges(
           unchanged: () => {
             unchanged = true;
           },
-          record: async (topic, payload) => {
+          record: async (topic, payload, notice = '') => {
             await tx.insert(changeEvents).values({ topic, payload });
-            change.announce(topic);
+            change.announce(topic, notice);
           },
         };
         const value = await fn(tx as unknown as Db, change);

@@ -8,6 +8,8 @@ export interface MetricsSources {
   pool: () => { total: number; idle: number; waiting: number } | null;
   /** Open WebSockets on this instance. */
   sockets: () => number;
+  /** Seconds the oldest notification not yet delivered has waited (0: none waits). */
+  undelivered?: () => Promise<number>;
 }
 
 /**
@@ -57,6 +59,15 @@ export function registerMetrics(
     registers: [registry],
     collect() {
       this.set(sources.sockets());
+    },
+  });
+
+  new Gauge({
+    name: 'okuu_notifications_oldest_undelivered_seconds',
+    help: 'Age of the oldest notification not yet delivered (a recorded change not yet read, a push not yet sent)',
+    registers: [registry],
+    async collect() {
+      if (sources.undelivered) this.set(await sources.undelivered());
     },
   });
 

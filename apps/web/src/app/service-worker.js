@@ -41,3 +41,39 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(caches.match(request).then((cached) => cached ?? fetch(request)));
   }
 });
+
+// Web Push (features/notifications): the payload is JSON { title, body, url, tag } (contracts/notifications/push.ts).
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = {};
+  }
+  const url = typeof data.url === 'string' && data.url.startsWith('/lms/') ? data.url : '/lms/';
+  event.waitUntil(
+    self.registration.showNotification(typeof data.title === 'string' ? data.title : 'Okuu', {
+      body: typeof data.body === 'string' ? data.body : '',
+      tag: typeof data.tag === 'string' ? data.tag : undefined,
+      data: { url },
+    }),
+  );
+});
+
+// A click opens the screen the notification is about: in an open portal tab if there is one, else in a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? '/lms/', self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) {
+        return open
+          .focus()
+          .then((focused) => (focused ?? open).navigate(target))
+          .catch(() => self.clients.openWindow(target));
+      }
+      return self.clients.openWindow(target);
+    }),
+  );
+});

@@ -5,6 +5,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { callApi, isConnectionProblem } from './api';
+import { disablePush } from './push';
 import { endSession, hasStoredSession, LOGIN_PATH, rememberUser, sessionQueryKey } from './session';
 import { readStorage, storageKeys } from './storage';
 
@@ -63,8 +64,11 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     await queryClient.cancelQueries();
+    // The device's pushes end with the session: forgotten while the session still lets us say so (a second at most).
+    const pushOff = disablePush().catch(() => {});
     endSession();
     navigate(LOGIN_PATH, { replace: true });
+    await Promise.race([pushOff, new Promise((resolve) => setTimeout(resolve, 1000))]);
     await callApi(logout, {}).catch(() => {});
   }, [queryClient, navigate]);
 }

@@ -13,7 +13,7 @@ import { chatMessage } from './message.ts';
  *   are back): the client then fetches what it shows afresh, as after a reconnect; `message` when a message the user sent or received is created (also to the sender's other tabs);
  *   `read` when messages are read (to their sender and to the reader); `delete` when a message is deleted (to its
  *   sender and recipients); `qr` to a teacher when a scan of their QR check-in is recorded;
- *   `home` when what the user's home shows changed.
+ *   `home` when what the user's home shows changed; `notifications` with the user's unread count when it changes.
  * - The client may send `{"type":"ping"}`; the server answers `{"type":"pong"}`. Anything else is ignored. The server
  *   also pings at the protocol level every 30 s and drops connections that do not answer.
  * - The server closes the socket with code 4401 when the session ends (logout, password change, expiry): sign in again.
@@ -40,6 +40,8 @@ export const chatServerEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
   /** QR check-in: a scan was recorded in the teacher's check-in; the counts of students accepted and refused so far. */
   z.object({ type: z.literal('qr'), sessionId: z.number(), accepted: z.number(), refused: z.number() }),
+  /** Notifications: the user's unread count changed (a notification made, or read on another device). */
+  z.object({ type: z.literal('notifications'), unread: z.number() }),
   /** What the user's home shows changed (a reference was issued, say): fetch home/summary.json again. */
   z.object({ type: z.literal('home') }),
 ]);

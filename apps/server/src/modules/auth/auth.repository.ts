@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
@@ -109,6 +109,24 @@ export function createAuthRepository(db: Db, changes: Changes) {
   return {
     /** Runs session and credential writes in one transaction that announces what ended. */
     transaction: transactionOf(changes, sessionWrites),
+
+    /** Of these sessions, the ones still live (not revoked, not expired, their account not blocked). */
+    async liveSessions(ids: readonly number[]): Promise<Set<number>> {
+      if (!ids.length) return new Set();
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            inArray(sessions.id, [...ids]),
+            isNull(sessions.revokedAt),
+            isNull(users.blockedAt),
+            gt(sessions.expiresAt, sql`now()`),
+          ),
+        );
+      return new Set(rows.map((r) => r.id));
+    },
 
     async findSessionUser(tokenHash: Buffer): Promise<AuthUser | null> {
       const rows = (await sessionLookup.execute({ hash: tokenHash })) as AuthUser[];

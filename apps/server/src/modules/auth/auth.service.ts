@@ -225,6 +225,9 @@ export function createAuthService(deps: {
       return [[{ sms: 'Логин и пароль изменены' }]];
     },
 
+    /** Of these sessions, the ones still live (a push subscription ends with its session). */
+    liveSessions: (ids: readonly number[]) => repo.liveSessions(ids),
+
     async signOut(token: string | undefined): Promise<void> {
       if (!token) return;
       const key = hashToken(token);

@@ -227,6 +227,13 @@ export function createNewsRepository(db: Db, changes: Changes) {
         }
         const [row] = (await selectItems(tx).where(eq(news.id, item.id))) as NewsRow[];
         if (!row) throw new Error('A news item just inserted was not found');
+        // Its readers hear of it (the notifications read this): who they are, as the feed decides it.
+        await change.record('news', {
+          newsId: item.id,
+          authorId: item.authorId,
+          audience: item.audience,
+          facultyIds: item.facultyIds,
+        });
         await finish(tx, row);
         return row;
       });

@@ -13,6 +13,7 @@ import {
 import { studentProfiles } from '../../db/schema/profiles.ts';
 import { academicYears, groups } from '../../db/schema/university.ts';
 import { users } from '../../db/schema/users.ts';
+import type { Changes } from '../../lib/changes.ts';
 
 export type PaymentStatus = (typeof payments.$inferSelect)['status'];
 export type PaymentMethod = (typeof payments.$inferSelect)['method'];
@@ -66,7 +67,7 @@ const fullName = sql<string>`concat_ws(' ', ${users.lastName}, ${users.firstName
 const isUniqueViolation = (err: unknown) =>
   (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
 
-export function createPaymentRepository(db: Db) {
+export function createPaymentRepository(db: Db, changes: Changes) {
   function selectPayments() {
     return db
       .select({
@@ -354,7 +355,7 @@ export function createPaymentRepository(db: Db) {
       paymentId: number;
       change: { status: 'paid' } | { status: 'failed'; reason: string };
     }): Promise<'applied' | 'duplicate' | 'ignored'> {
-      return db.transaction(async (tx) => {
+      return changes.transaction(async (tx, change) => {
         const recorded = await tx
           .insert(paymentEvents)
           .values({
@@ -381,8 +382,11 @@ export function createPaymentRepository(db: Db) {
               : { status: 'failed', failureReason: e.change.reason, updatedAt: sql`now()` },
           )
           .where(and(eq(payments.id, e.paymentId), inArray(payments.status, ['pending', 'expired'])))
-          .returning({ id: payments.id });
-        return changed.length > 0 ? 'applied' : 'ignored';
+          .returning({ id: payments.id, studentId: payments.studentId });
+        const [moved] = changed;
+        if (!moved) return 'ignored';
+        await change.record('payments', { paymentId: moved.id, studentId: moved.studentId, status: e.change.status });
+        return 'applied';
       });
     },
 
@@ -402,7 +406,7 @@ export function createPaymentRepository(db: Db) {
       providerRef: string;
       due: (received: number) => number;
     }): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      return changes.transaction(async (tx, change) => {
         const recorded = await tx
           .insert(paymentEvents)
           .values({ provider: e.provider, eventId: e.eventId, type: 'transfer.received', payload: e.payload })
@@ -451,6 +455,7 @@ export function createPaymentRepository(db: Db) {
           .insert(paymentTransfers)
           .values({ paymentId, provider: 'bank', providerRef: e.providerRef, amount: e.amount });
         await tx.update(paymentEvents).set({ paymentId }).where(eq(paymentEvents.id, recorded[0].id));
+        await change.record('payments', { paymentId, studentId: e.owner.studentId, status: state.status });
         return true;
       });
     },

@@ -69,7 +69,7 @@ export function paymentModule(
 ) {
   const { payment: pay } = p.config;
   const { now } = p;
-  const repo = createPaymentRepository(p.db);
+  const repo = createPaymentRepository(p.db, p.changes);
   const sandboxOn = pay.provider === 'sandbox';
   const service = createPaymentService({
     repo,

@@ -251,6 +251,10 @@ export function createSingleWindowRepository(db: Db, changes: Changes) {
           after: { status: to, ...(number ? { number } : {}) },
         });
         change.announce('orders', String(row.studentId));
+        // Staff moved it: its student hears of it (the notifications read this).
+        if (opts.ownerId === undefined) {
+          await change.record('orders', { orderId: id, studentId: row.studentId, status: to }, String(row.studentId));
+        }
         return { kind: 'moved' };
       });
     },

@@ -15,7 +15,7 @@ import {
   teachingAssignments,
 } from '../../db/schema/university.ts';
 import { positions, users } from '../../db/schema/users.ts';
-import { type Changes, transactionOf } from '../../lib/changes.ts';
+import { type Changes, outsideStaffCall, transactionOf } from '../../lib/changes.ts';
 
 export interface ExistingStudent {
   userId: number;
@@ -533,7 +533,7 @@ export interface JobRow {
 }
 
 /** Imports under way, kept in PostgreSQL so that any instance answers the page's polls. */
-function jobs(db: Db) {
+function jobs(db: Db, changes: Changes) {
   return {
     async create(id: string, actorId: number, total: number): Promise<void> {
       await db.execute(
@@ -549,10 +549,18 @@ function jobs(db: Db) {
       done: number,
       result: unknown,
       reason: ImportFailureReason | null,
+      /** Who started it, and what it imported: they hear that it ended (the notifications read this). */
+      notice: { actorId: number; kind: string },
     ): Promise<void> {
-      await db.execute(
-        sql`update import_jobs set state = ${state}, done = ${done}, result = ${result === null ? null : JSON.stringify(result)}::jsonb,
-              reason = ${reason}, updated_at = now() where id = ${id}`,
+      // The job's state is bookkeeping: the import's own transaction wrote its audit row.
+      await outsideStaffCall(() =>
+        changes.transaction(async (tx, change) => {
+          await tx.execute(
+            sql`update import_jobs set state = ${state}, done = ${done}, result = ${result === null ? null : JSON.stringify(result)}::jsonb,
+                reason = ${reason}, updated_at = now() where id = ${id}`,
+          );
+          await change.record('imports', { jobId: id, actorId: notice.actorId, importKind: notice.kind, state });
+        }),
       );
     },
     async read(id: string): Promise<JobRow | null> {
@@ -576,7 +584,7 @@ function jobs(db: Db) {
 export function createImportRepository(db: Db, changes: Changes) {
   return {
     ...queries(db),
-    jobs: jobs(db),
+    jobs: jobs(db, changes),
     /** Runs `fn` in one change transaction: the whole import, its audit row and its announcement. */
     transaction: transactionOf(changes, queries),
   };

@@ -593,6 +593,19 @@ export function createImportService(deps: {
         );
         if (failed.length) throw new ChangedMeanwhile('A lesson clashes now.');
         job.done += p.creates.length;
+        // Once per import, not per lesson: the groups and teachers whose lessons it added or changed hear of it.
+        const lessons = [
+          ...(p.creates as LessonFields[]),
+          ...(p.updates as { fields: LessonFields }[]).map((u) => u.fields),
+        ];
+        if (lessons.length) {
+          await change.record('schedule', {
+            groupIds: [...new Set(lessons.map((l) => l.groupId))],
+            teacherIds: [...new Set(lessons.map((l) => l.teacherId))],
+            added: p.creates.length,
+            changed: p.updates.length,
+          });
+        }
       } else if (kind === 'grades') {
         await q.insertGrades(
           (p.creates as (GradeFields & { line: number })[]).map(({ line: _, ...g }) => g),
@@ -679,11 +692,11 @@ export function createImportService(deps: {
       }, progressEveryMs);
       const finished = run(kind, fileName, read, first, job)
         .then(
-          (result) => repo.jobs.finish(id, 'done', job.total, result, null),
+          (result) => repo.jobs.finish(id, 'done', job.total, result, null, { actorId: actor.id, kind }),
           async (err) => {
             const reason = failureReason(err);
             deps.log?.error({ jobId: id, kind, reason, err }, 'import failed');
-            await repo.jobs.finish(id, 'failed', job.done, null, reason);
+            await repo.jobs.finish(id, 'failed', job.done, null, reason, { actorId: actor.id, kind });
           },
         )
         .catch((err) => deps.log?.error({ jobId: id, err }, 'import status not written'))

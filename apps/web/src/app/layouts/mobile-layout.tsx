@@ -7,6 +7,7 @@ import { CodeBoundary } from '../../components/ui/code-boundary';
 import { LogoutIcon } from '../../components/ui/icons';
 import { ProductLogo } from '../../components/ui/product-logo';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ProfileMenu } from '../../features/profile/components/profile-menu';
 import { UserAvatar } from '../../features/profile/components/user-avatar';
 import { lazyComponent } from '../../lib/lazy';
@@ -50,6 +51,7 @@ export function MobileLayout() {
             </UnstyledButton>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
             <ThemeToggle />
             <ActionIcon
               variant="default"

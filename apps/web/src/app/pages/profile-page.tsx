@@ -1,10 +1,11 @@
 import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/ui/page-title';
+import { NotificationSettings } from '../../features/notifications/components/notification-settings';
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form';
 import { PersonalData } from '../../features/profile/components/personal-data';
 
-/** /lms/change-password: the profile screen, personal data and the password change form. */
+/** /lms/change-password: the profile screen, personal data, the password change form and the notification settings. */
 export function ProfilePage() {
   const { t } = useTranslation();
   return (
@@ -19,6 +20,9 @@ export function ProfilePage() {
         </Paper>
         <Paper p="lg" withBorder>
           <ChangePasswordForm />
+        </Paper>
+        <Paper p="lg" withBorder>
+          <NotificationSettings />
         </Paper>
       </SimpleGrid>
     </Stack>

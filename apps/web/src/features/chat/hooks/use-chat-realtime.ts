@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { sessionEnded } from '../../../lib/api';
 import { ChatSocket, chatSocketUrl } from '../../../lib/chat-socket';
 import { liveEvents } from '../../../lib/live-events';
+import { realtimeStatus } from '../../../lib/realtime-events';
 import { removeFromConversations } from '../api/delete-message';
 import { chatKeys } from '../api/keys';
 import { personConversationOf } from '../lib/conversation-ref';
@@ -65,7 +66,10 @@ export function useChatRealtime(userId: number): void {
     let readyBefore = false;
     const socket = new ChatSocket({
       url: chatSocketUrl(),
-      onStatus: (status) => chatConnection.set(status),
+      onStatus: (status) => {
+        chatConnection.set(status);
+        realtimeStatus.set(status);
+      },
       onEvent: (event) => {
         liveEvents.emit(event);
         if (event.type === 'ready') {
@@ -88,6 +92,7 @@ export function useChatRealtime(userId: number): void {
       document.removeEventListener('visibilitychange', onVisible);
       socket.stop();
       chatConnection.reset();
+      realtimeStatus.set('closed');
     };
   }, [queryClient, userId]);
 }

@@ -1,0 +1,83 @@
+import type { NotificationKind } from '@okuu/contracts/notifications/kinds';
+
+/**
+ * What a push says, in the device's language (the portal's list renders the same kinds from the web's catalogues).
+ * Only a title, a short text and the screen it opens: nothing the screen would not show its reader.
+ */
+export type PushLang = 'ru' | 'kg' | 'en';
+type Params = Record<string, unknown>;
+
+const orderStatus: Record<PushLang, Record<string, string>> = {
+  ru: { preparing: 'готовится', prepared: 'готова — можно скачать', canceled: 'отменена', waiting: 'в очереди' },
+  kg: {
+    preparing: 'даярдалууда',
+    prepared: 'даяр — жүктөп алсаңыз болот',
+    canceled: 'жокко чыгарылды',
+    waiting: 'кезекте',
+  },
+  en: {
+    preparing: 'is being prepared',
+    prepared: 'is ready to download',
+    canceled: 'was cancelled',
+    waiting: 'is waiting',
+  },
+};
+const paymentStatus: Record<PushLang, Record<string, string>> = {
+  ru: { paid: 'Оплата подтверждена', partial: 'Оплачено частично', failed: 'Оплата не прошла' },
+  kg: { paid: 'Төлөм ырасталды', partial: 'Жарым-жартылай төлөндү', failed: 'Төлөм өткөн жок' },
+  en: { paid: 'Payment confirmed', partial: 'Partly paid', failed: 'Payment failed' },
+};
+
+const texts: Record<NotificationKind, (lang: PushLang, p: Params, n: number) => { title: string; body: string }> = {
+  order: (l, p) => ({
+    title: { ru: 'Справка', kg: 'Маалымкат', en: 'Reference' }[l],
+    body: `${{ ru: 'Ваша справка', kg: 'Сиздин маалымкатыңыз', en: 'Your reference' }[l]} ${orderStatus[l][String(p.status)] ?? ''}`.trim(),
+  }),
+  payment: (l, p) => ({
+    title: { ru: 'Оплата', kg: 'Төлөм', en: 'Payment' }[l],
+    body: paymentStatus[l][String(p.status)] ?? paymentStatus[l].paid ?? '',
+  }),
+  timetable: (l) => ({
+    title: { ru: 'Расписание', kg: 'Сабак жадыбалы', en: 'Timetable' }[l],
+    body: { ru: 'В расписании изменения', kg: 'Сабак жадыбалында өзгөрүүлөр бар', en: 'Your timetable has changed' }[l],
+  }),
+  news: (l, _p, n) => ({
+    title: { ru: 'Новости', kg: 'Жаңылыктар', en: 'News' }[l],
+    body:
+      n > 1
+        ? { ru: `Новых публикаций: ${n}`, kg: `Жаңы жарыялар: ${n}`, en: `${n} new posts` }[l]
+        : { ru: 'Новая публикация', kg: 'Жаңы жарыя', en: 'A new post' }[l],
+  }),
+  import: (l, p) => ({
+    title: { ru: 'Импорт данных', kg: 'Маалыматтарды импорттоо', en: 'Data import' }[l],
+    body:
+      p.state === 'failed'
+        ? { ru: 'Импорт не удался', kg: 'Импорт ишке ашкан жок', en: 'The import failed' }[l]
+        : { ru: 'Импорт завершён', kg: 'Импорт аяктады', en: 'The import finished' }[l],
+  }),
+  chat: (l, _p, n) => ({
+    title: { ru: 'Сообщения', kg: 'Билдирүүлөр', en: 'Messages' }[l],
+    body:
+      n > 1
+        ? { ru: `Новых сообщений: ${n}`, kg: `Жаңы билдирүүлөр: ${n}`, en: `${n} new messages` }[l]
+        : { ru: 'Новое сообщение', kg: 'Жаңы билдирүү', en: 'A new message' }[l],
+  }),
+};
+
+/** The screen a kind opens. */
+export const linkOf: Record<NotificationKind, string> = {
+  order: '/lms/singlewindow',
+  payment: '/lms/paymentcode',
+  timetable: '/lms/schedule',
+  news: '/lms/news',
+  import: '/lms/staff/import',
+  chat: '/lms/chat',
+};
+
+/** A push's payload: `count` notifications of one kind folded into one (the latest one's params). */
+export function pushPayload(kind: NotificationKind, params: Params, count: number, lang: string) {
+  const l: PushLang = lang === 'kg' || lang === 'en' ? lang : 'ru';
+  const { title, body } = texts[kind](l, params, count);
+  const more = count > 1 && kind !== 'news' && kind !== 'chat' ? ` (+${count - 1})` : '';
+  return { title, body: `${body}${more}`, url: linkOf[kind], tag: kind };
+}

@@ -1,0 +1,32 @@
+/**
+ * What a notification is about. The web renders each kind's text from its params in the reader's language, and links
+ * it to the screen it is about; a push carries the same text, rendered on the server in the device's language.
+ * - order: a reference order moved by staff (params: orderId, status)
+ * - payment: a payment confirmed, partly paid or failed (params: paymentId, status)
+ * - timetable: lessons of one's group or teaching added or changed by an import (params: added, changed)
+ * - news: a news item for one's audience (params: newsId)
+ * - import: staff: one's import finished or failed (params: importKind, state)
+ * - chat: a chat message while none of one's devices has the chat open (push only)
+ */
+export const notificationKinds = ['order', 'payment', 'timetable', 'news', 'import', 'chat'] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export const notificationChannels = ['app', 'push'] as const;
+export type NotificationChannel = (typeof notificationChannels)[number];
+
+/** A kind's channels when the person has not chosen (null: the kind never uses the channel). */
+export const notificationDefaults: Record<NotificationKind, Record<NotificationChannel, boolean | null>> = {
+  order: { app: true, push: true },
+  payment: { app: true, push: true },
+  timetable: { app: true, push: true },
+  news: { app: true, push: false },
+  import: { app: true, push: true },
+  chat: { app: null, push: true },
+};
+
+/** The kinds a role hears of (the settings list them). */
+export const notificationKindsOf: Record<1 | 2 | 3, readonly NotificationKind[]> = {
+  1: ['timetable', 'news', 'chat'],
+  2: ['order', 'payment', 'timetable', 'news', 'chat'],
+  3: ['import', 'chat'],
+};
