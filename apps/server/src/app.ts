@@ -15,6 +15,7 @@ import { chatModule } from './modules/chat/chat.routes.ts';
 import { disciplineModule } from './modules/discipline/discipline.routes.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
+import { gradingModule } from './modules/grading/grading.routes.ts';
 import {
   actionsCard,
   attendanceCard,
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const library = libraryModule(p, files);
   const chat = chatModule(p, files, currentPeriod);
   const qr = qrModule(p, journal.service);
+  const transcript = transcriptModule(p, branding);
   const singleWindow = singleWindowModule(p, institution, currentPeriod);
   const staff = staffModule(p);
   const registration = registrationModule(p, { halfYearOf, currentPeriod, years: misc.service.years });
@@ -161,7 +163,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registration,
     umkModule(p, files, library.service),
     singleWindow,
-    transcriptModule(p, branding),
+    transcript,
+    gradingModule(p, {
+      halfYearOf,
+      scale: transcript.service.scale,
+      recordResults: transcript.service.recordResults,
+      attendance: journal.service.attendance,
+      institution: branding,
+    }),
     staff,
     importModule(p),
     profileModule(p, auth.service),

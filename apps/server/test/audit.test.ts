@@ -188,6 +188,38 @@ const samples: Record<string, Sample> = {
   'questionnaire.delete': async () => ({ input: { id: (await closedQuestionnaire()).id } }),
   'questionnaire.results': async () => ({ input: { id: (await closedQuestionnaire()).id } }),
   'questionnaire.export': async () => ({ input: { id: String((await closedQuestionnaire()).id) } }),
+  'grading.staffSheets': async () => ({ input: {} }),
+  'grading.staffSheet': async () => ({
+    input: { id: (await one<{ id: number }>(sql`select id from grading_sheets order by id limit 1`)).id },
+  }),
+  'grading.reopen': async () => {
+    const s = await one<{ id: number }>(sql`select id from grading_sheets where status = 'closed' and kind = 'retake'
+      order by id limit 1`);
+    return { input: { id: s.id, reason: 'Апелляция' } };
+  },
+  'grading.scheme': async () => ({ input: { disciplineId: 1 } }),
+  'grading.staffRating': async () => ({ input: { scope: 'group', id: 1, whole: true } }),
+  'grading.staffRatingXlsx': async () => ({ input: { scope: 'faculty', id: '1', lang: 'kg' } }),
+  'grading.ratingScopes': async () => ({ input: {} }),
+  'grading.schemeSave': async () => ({
+    input: {
+      disciplineId: 1,
+      columns: [
+        { kind: 'module', max: 30 },
+        { kind: 'module', max: 30 },
+        { kind: 'exam', max: 40 },
+      ],
+      admissionMin: 30,
+    },
+  }),
+  'grading.retakeIssue': async () => {
+    const s = await one<{ id: number; groupId: number }>(sql`select id, group_id as "groupId" from grading_sheets
+      where status = 'closed' and kind = 'regular' order by id limit 1`);
+    const student = await one<{ id: number }>(
+      sql`select user_id as id from student_profiles where group_id = ${s.groupId} order by user_id limit 1`,
+    );
+    return { input: { id: s.id, studentId: student.id } };
+  },
   'payment.staffList': async () => ({ input: {} }),
   'payment.staffExport': async () => ({ input: { format: 'csv' } }),
 };

@@ -1,4 +1,5 @@
 import { enticate } from '@okuu/contracts/auth/enticate';
+import { sheetPdf, sheetXlsx, teacherSheet } from '@okuu/contracts/grading/sheets';
 import { registry } from '@okuu/contracts/registry';
 import { scheduleStudent, scheduleTeacher } from '@okuu/contracts/schedule/schedule';
 import { personBlock, personMove, personNewsPerms, personResetCredentials } from '@okuu/contracts/staff/people';
@@ -31,6 +32,12 @@ const inputs: Record<string, unknown>[] = [{}, { id: 1, uid: 1, role: 1 }, { id:
 
 /** Calls whose `id` is the caller's own user id (the spec's schedule calls): another's is refused with 403 by design. */
 const ownIdCalls: readonly string[] = [scheduleTeacher.id, scheduleStudent.id];
+/**
+ * Calls on a record that only the teachers assigned to it (and, for its documents, staff) may use (a grading sheet):
+ * given `id` 1, another teacher's or a student's call is refused with 403 forbidden by design, after the role let
+ * them in.
+ */
+const assignedRecordCalls: readonly string[] = [teacherSheet.id, sheetPdf.id, sheetXlsx.id];
 /** Staff calls that block, reset or change the person `id`: given the bystander's id, so the callers keep theirs. */
 const personCalls: readonly string[] = [personBlock.id, personResetCredentials.id, personNewsPerms.id, personMove.id];
 
@@ -65,7 +72,9 @@ describe.each(registry.map((e) => [`${e.method} ${e.path} (${e.access})`, e] as 
           // Allowed callers may still get 400/404 for these inputs, but never a refusal by role, never a 5xx.
           // (A public endpoint may answer 401 about the credentials it was given.)
           expect(res.statusCode, res.body).toBeLessThan(500);
-          if (endpoint.access !== 'public') expect([401, 403]).not.toContain(res.statusCode);
+          const notAssigned = assignedRecordCalls.includes(endpoint.id) && res.statusCode === 403;
+          if (notAssigned) expect(res.json().error.code).toBe('forbidden');
+          else if (endpoint.access !== 'public') expect([401, 403]).not.toContain(res.statusCode);
         } else {
           expect(res.statusCode).toBe(caller === 'anonymous' ? 401 : 403);
           const body = res.json();

@@ -28,7 +28,8 @@ test('student1 sees a reference appear on home once staff issue it, without a re
   const page = await context.newPage();
   await signIn(page, 'student1');
   await expect(page).toHaveURL(/\/lms\/?$/);
-  await expect(page.getByTestId('home-as-of')).toBeVisible();
+  // The first summary is made afresh from every card's module (on a busy machine, some seconds).
+  await expect(page.getByTestId('home-as-of')).toBeVisible({ timeout: 30_000 });
 
   // student1 orders a certificate (through the API, as the single-window screen would).
   const placed = await data<{ id_order: number }>(
@@ -73,7 +74,7 @@ test('teacher1 starts a QR check-in of today’s lesson from home, and opens its
   const page = await context.newPage();
   await signIn(page, 'teacher1');
   const card = page.getByTestId('home-lessons');
-  await expect(card.getByRole('heading', { level: 2 })).toHaveText('Занятия сегодня');
+  await expect(card.getByRole('heading', { level: 2 })).toHaveText('Занятия сегодня', { timeout: 30_000 });
   const item = card.getByRole('listitem').filter({ has: page.locator(`a[href="/lms/schedule/qr/${lesson.id}"]`) });
   await expect(item).toHaveCount(1);
   await expect(item.getByRole('link', { name: 'Открыть журнал' })).toHaveAttribute(

@@ -10,6 +10,7 @@ import type chat from './locales/ru/screens/chat.json';
 import type checkin from './locales/ru/screens/checkin.json';
 import type dateField from './locales/ru/screens/date-field.json';
 import type fields from './locales/ru/screens/fields.json';
+import type grading from './locales/ru/screens/grading.json';
 import type home from './locales/ru/screens/home.json';
 import type journal from './locales/ru/screens/journal.json';
 import type library from './locales/ru/screens/library.json';
@@ -37,6 +38,7 @@ declare module 'i18next' {
       discipline: typeof discipline;
       errors: typeof errors;
       fields: typeof fields;
+      grading: typeof grading;
       home: typeof home;
       journal: typeof journal;
       library: typeof library;

@@ -39,6 +39,10 @@ export const auditActions = [
   // Questionnaires
   'questionnaire.save',
   'questionnaire.delete',
+  // Grading sheets (issue 38)
+  'grading.reopen',
+  'grading.scheme',
+  'grading.retake',
   // Rooms
   'room.bookingCancel',
 ] as const;

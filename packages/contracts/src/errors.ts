@@ -56,6 +56,13 @@ export const errorStatus = {
   qr_ticket_used: 409,
   /** Staff settings: the record is still used (timetable, payments, registrations) and cannot be deleted. */
   in_use: 409,
+  /** Grading sheet: the cell changed since it was read (another teacher saved it); data has it as it is now. */
+  stale_cell: 409,
+  /** Grading sheet: it is closed (read-only until staff reopen it), or it is open and cannot be reopened. */
+  sheet_closed: 409,
+  sheet_open: 409,
+  /** Grading sheet: the student's control points do not reach the admission minimum: the exam cell is closed. */
+  not_admitted: 409,
   /** Rooms: a timetable lesson or another booking takes the room in that slot of that date. */
   room_taken: 409,
   /** Rooms: the slot has begun or is past. */

@@ -26,6 +26,22 @@ import {
   teachersList,
 } from './discipline/lists.ts';
 import type { Endpoint } from './endpoint.ts';
+import { myRating, ratingScopesList, staffRating, staffRatingXlsx, teacherRating } from './grading/rating.ts';
+import {
+  cellSave,
+  myPoints,
+  retakeIssue,
+  schemeGet,
+  schemeSave,
+  sheetClose,
+  sheetPdf,
+  sheetReopen,
+  sheetXlsx,
+  staffSheet,
+  staffSheets,
+  teacherSheet,
+  teacherSheets,
+} from './grading/sheets.ts';
 import { homeSummary } from './home/summary.ts';
 import { journalPdf, journalXlsx } from './journal/export.ts';
 import {
@@ -342,6 +358,25 @@ export const registry: readonly Endpoint[] = [
   staffTranscriptPdf,
   gradeScale,
   gradeScaleSave,
+  // Grading sheets (issue 38)
+  teacherSheets,
+  teacherSheet,
+  cellSave,
+  sheetClose,
+  staffSheets,
+  staffSheet,
+  sheetReopen,
+  schemeGet,
+  schemeSave,
+  retakeIssue,
+  myPoints,
+  sheetPdf,
+  sheetXlsx,
+  myRating,
+  teacherRating,
+  staffRating,
+  staffRatingXlsx,
+  ratingScopesList,
   peopleSearch,
   peopleOptions,
   personDetails,

@@ -10,6 +10,7 @@ import { changeEvents } from '../db/schema/changes.ts';
  * - sessions: 's:<token hash>' or 'u:<user id>' ended or changed
  * - news, library, journal, schedule (bells, rooms, timetable), calendar (years, half-years), branding
  * - chat: a chat notice (chat.fanout.ts); qr: a check-in's counts changed ('<teacher id>:<session id>')
+ * - grades: a grading sheet closed or reopened (recorded: {event, sheetId, disciplineId, groupId, year, ws, students})
  * - orders: a reference order moved on ('<student id>'); recorded too when staff moved it (notifications)
  * - payments, imports: recorded for the notifications (a payment's status, an import finished or failed); news and
  *   schedule are recorded too (an item posted, a timetable imported)
@@ -25,6 +26,7 @@ export const topics = [
   'branding',
   'chat',
   'qr',
+  'grades',
   'orders',
   'payments',
   'imports',

@@ -10,6 +10,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import type { Storage } from '../lib/storage.ts';
 import * as catalog from './catalog.ts';
 import { seedChat } from './chat.ts';
+import { seedGrading } from './grading.ts';
 import { seedJournal } from './journal.ts';
 import { seedLibrary } from './library.ts';
 import { demoLogoPng } from './logo.ts';
@@ -554,6 +555,14 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
   const paidServiceCount = await seedPayments(db, { studentId: demoStudents[1] as number, year: currentYear }, now);
 
   const finalResults = await seedFinalResults(db, now.toISOString().slice(0, 10));
+  // teacher1's grading sheets; the demo group's third student has a retake.
+  const gradingSheets = await seedGrading(db, {
+    teacherId: teacher1,
+    groupId: demoGroup.id,
+    year: currentYear,
+    kind: currentKind,
+    retakeStudent: (demoStudents[2] ?? demoStudents[0]) as number,
+  });
   const documentOrders = await seedOrders(
     db,
     studentRows.slice(2, 8).map((r) => r.userId),
@@ -597,6 +606,7 @@ async function seed(db: Db, storage: Storage, options: SeedOptions): Promise<See
       documentOrders,
       registrationOfferings: registration.offerings,
       journalLessons,
+      gradingSheets,
     },
   };
 }

@@ -28,13 +28,14 @@ const everyone: readonly Role[] = [teacher, student, staff];
 
 /**
  * The side menu of spec section 2, in its order, each entry with the roles it serves (the applications panel's tiles
- * declare theirs beside it, in layouts/apps-panel.tsx): the teacher's workload and grading sheet for teachers;
+ * declare theirs beside it, in layouts/apps-panel.tsx): the teacher's workload for teachers (the grading sheet shows
+ * a student their own points);
  * registration, payments, references and the transcript for students; the library, documents, rooms and the manual
  * for staff too.
  */
 export const menuEntries: readonly MenuEntry[] = [
   { key: 'schedule', path: '/lms/schedule', roles: portal },
-  { key: 'gradingSheet', path: `${UNAVAILABLE_PATH}/grading-sheet`, roles: teachers },
+  { key: 'gradingSheet', path: '/lms/grading', roles: portal },
   { key: 'documents', path: `${UNAVAILABLE_PATH}/documents`, roles: everyone },
   { key: 'personalCard', path: `${UNAVAILABLE_PATH}/personal-card`, roles: portal },
   { key: 'journal', path: '/lms/journal', roles: portal },
@@ -42,7 +43,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { key: 'library', path: '/lms/library', roles: everyone },
   { key: 'testing', path: `${UNAVAILABLE_PATH}/testing`, roles: portal },
   { key: 'workload', path: `${UNAVAILABLE_PATH}/workload`, roles: teachers },
-  { key: 'rating', path: `${UNAVAILABLE_PATH}/rating`, roles: portal },
+  { key: 'rating', path: '/lms/rating', roles: portal },
   { key: 'questionnaire', path: `${UNAVAILABLE_PATH}/questionnaire`, roles: portal },
   { key: 'registration', path: '/lms/registration', roles: students },
   { key: 'paymentCode', path: '/lms/paymentcode', roles: students },

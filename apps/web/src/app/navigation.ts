@@ -56,6 +56,19 @@ export const staffScreens: readonly {
     wide: true,
     load: () => import('./pages/staff-settings-page').then((m) => m.StaffSettingsPage),
   },
+  // Grading sheets and the rating (issue 38)
+  {
+    key: 'staffGrading',
+    path: 'staff/grading',
+    wide: true,
+    load: () => import('./pages/staff-grading-page').then((m) => m.StaffGradingPage),
+  },
+  {
+    key: 'staffRating',
+    path: 'staff/rating',
+    wide: true,
+    load: () => import('./pages/rating-page').then((m) => m.RatingPage),
+  },
   // Staff data import (issue 30)
   {
     key: 'staffImport',

@@ -57,6 +57,8 @@ const RoomsPage = screen(() => import('./pages/rooms-page').then((m) => m.RoomsP
 const SchedulePage = screen(() => import('./pages/schedule-page').then((m) => m.SchedulePage));
 const PaymentPage = screen(() => import('./pages/payment-page').then((m) => m.PaymentPage));
 const SandboxCardPage = screen(() => import('./pages/sandbox-card-page').then((m) => m.SandboxCardPage));
+const GradingPage = screen(() => import('./pages/grading-page').then((m) => m.GradingPage));
+const RatingPage = screen(() => import('./pages/rating-page').then((m) => m.RatingPage));
 const JournalPage = screen(() => import('./pages/journal-page').then((m) => m.JournalPage));
 const RegistrationPage = screen(() => import('./pages/registration-page').then((m) => m.RegistrationPage));
 const AppsPage = screen(() => import('./pages/apps-page').then((m) => m.AppsPage));
@@ -191,6 +193,8 @@ const routes: RouteObject[] = [
           })),
           { path: 'registration', element: <RegistrationPage /> },
           { path: 'journal', element: <JournalPage />, handle: wide },
+          { path: 'grading', element: <GradingPage />, handle: wide },
+          { path: 'rating', element: <RatingPage />, handle: wide },
           ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
           { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },
           { path: '*', element: <NotFoundPage /> },

@@ -239,6 +239,24 @@ function queries(db: Db) {
       );
     },
 
+    /** Attendance in the journals of a discipline in a half-year: absences and points per student. */
+    async attendance(
+      year: number,
+      ws: number,
+      disciplineId: number,
+      studentIds: number[],
+    ): Promise<{ studentId: number; absences: number; points: number }[]> {
+      if (!studentIds.length) return [];
+      return rows(sql`
+        select m.student_id as "studentId", count(*) filter (where a.is_absence)::int as absences,
+               coalesce(sum(a.points), 0)::int as points
+          from journal_lessons l join journal_marks m on m.lesson_id = l.id
+          join journal_assessments a on a.id = m.assessment_id
+         where l.academic_year_id = ${year} and l.half_year_kind = ${ws} and l.discipline_id = ${disciplineId}
+           and m.student_id = any(${`{${studentIds.join(',')}}`}::int[])
+         group by m.student_id`);
+    },
+
     async named(table: 'disciplines' | 'lesson_kinds', id: number): Promise<Named | null> {
       const [found] = await rows<Named>(
         sql`select name, name_kg as "nameKg", name_en as "nameEn" from ${sql.identifier(table)} where id = ${id}`,

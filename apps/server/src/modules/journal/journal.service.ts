@@ -222,6 +222,10 @@ export function createJournalService(deps: {
   return {
     forget,
 
+    /** Students' attendance in every journal of a discipline in a half-year (absences, points), for the grading sheet. */
+    attendance: (year: number, ws: number, disciplineId: number, studentIds: number[]) =>
+      repo.attendance(year, ws, disciplineId, studentIds),
+
     /** Whether a student belongs to an audience (a group, a subgroup or a stream). */
     inAudience: (groupType: GroupType, audienceId: number, studentId: number) =>
       repo.inAudience(groupType, audienceId, studentId),

@@ -51,6 +51,18 @@ export interface ResultRow {
   numericX100: number | null;
 }
 
+/** A final result as another module gives it (a closed grading sheet's). */
+export interface FinalResultInput {
+  studentId: number;
+  disciplineId: number;
+  academicYearId: number;
+  halfYearKind: number;
+  semesterId: number;
+  examinationTypeId: number | null;
+  credits: number;
+  points: number;
+}
+
 const fullName = sql<string>`concat_ws(' ', ${users.lastName}, ${users.firstName}, ${users.patronymic})`;
 const names = (t: { name: unknown; nameKg: unknown; nameEn: unknown }) =>
   sql<Names>`json_build_object('name', ${t.name}, 'nameKg', ${t.nameKg}, 'nameEn', ${t.nameEn})`;
@@ -117,6 +129,32 @@ export function createTranscriptRepository(db: Db, changes: Changes) {
           asc(finalResults.halfYearKind),
           asc(disciplines.code),
         )) as ResultRow[];
+    },
+
+    /**
+     * Writes final results as part of another module's change (a grading sheet's close): one per student, discipline
+     * and half-year, replacing what was there (a re-close, a retake).
+     */
+    async putResults(tx: Db, results: readonly FinalResultInput[]): Promise<void> {
+      if (!results.length) return;
+      await tx
+        .insert(finalResults)
+        .values(results.map((r) => ({ ...r, recordedAt: new Date() })))
+        .onConflictDoUpdate({
+          target: [
+            finalResults.studentId,
+            finalResults.academicYearId,
+            finalResults.halfYearKind,
+            finalResults.disciplineId,
+          ],
+          set: {
+            semesterId: sql`excluded.semester_id`,
+            examinationTypeId: sql`excluded.examination_type_id`,
+            credits: sql`excluded.credits`,
+            points: sql`excluded.points`,
+            recordedAt: sql`excluded.recorded_at`,
+          },
+        });
     },
 
     /** The grading scale, best band first. */

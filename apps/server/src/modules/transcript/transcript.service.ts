@@ -4,10 +4,13 @@ import { type GradeBand, scaleProblem } from '@okuu/contracts/transcript/grade-s
 import type { DocumentLanguage, Transcript, TranscriptRow } from '@okuu/contracts/transcript/transcript';
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
+import type { Change } from '../../lib/changes.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import { validationError } from '../../lib/validation.ts';
 import { type Named, transcriptPdf } from './transcript.document.ts';
-import type { ResultRow, TranscriptRepository } from './transcript.repository.ts';
+import type { FinalResultInput, ResultRow, TranscriptRepository } from './transcript.repository.ts';
+
+export type { FinalResultInput };
 
 /**
  * Credit total and grade point average of some results: the mean of the numeric equivalents weighted by credits, to
@@ -128,6 +131,12 @@ export function createTranscriptService(deps: {
     },
 
     scale: () => repo.scale(),
+
+    /**
+     * Records final results within the caller's change (the same transaction): the transcript module owns
+     * final_results; a grading sheet's close writes its students' results through here.
+     */
+    recordResults: (change: Change, results: readonly FinalResultInput[]) => repo.putResults(change.tx, results),
 
     async saveScale(bands: readonly GradeBand[]): Promise<GradeBand[]> {
       // The contract checks it too; the service is the last word before the database.
