@@ -7,7 +7,6 @@ import { CodeBoundary } from '../../components/ui/code-boundary';
 import { LogoutIcon } from '../../components/ui/icons';
 import { ProductLogo } from '../../components/ui/product-logo';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ProfileMenu } from '../../features/profile/components/profile-menu';
 import { UserAvatar } from '../../features/profile/components/user-avatar';
 import { lazyComponent } from '../../lib/lazy';
@@ -15,6 +14,11 @@ import { useLogout, useSessionUser } from '../../lib/use-session';
 import { MobileTabs } from './mobile-tabs';
 import { OfflineBanner, useOfflineBannerHeight } from './offline-banner';
 import { ScreenOutlet } from './screen-outlet';
+
+// The bell and its list load beside the page, not with the shell that the sign-in screen downloads.
+const NotificationBell = lazyComponent(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => m.NotificationBell),
+);
 
 // The drawer's code loads when the burger first opens it, off the first screen's way (after the first visit the service
 // worker has it at once).
@@ -51,7 +55,9 @@ export function MobileLayout() {
             </UnstyledButton>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <NotificationBell />
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
             <ThemeToggle />
             <ActionIcon
               variant="default"

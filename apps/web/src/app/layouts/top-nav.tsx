@@ -1,10 +1,16 @@
 import { Button, Group } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LogoutIcon, NewsIcon, UserIcon } from '../../components/ui/icons';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { lazyComponent } from '../../lib/lazy';
 import { useLogout } from '../../lib/use-session';
+
+// The bell and its list load beside the page, not with the shell that the sign-in screen downloads.
+const NotificationBell = lazyComponent(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => m.NotificationBell),
+);
 
 /** Top navigation: profile, news feed, notifications, dark mode toggle, logout. */
 export function TopNav() {
@@ -18,7 +24,9 @@ export function TopNav() {
       <Button component={Link} to="/lms/news" variant="subtle" leftSection={<NewsIcon size={18} />}>
         {t('nav.news')}
       </Button>
-      <NotificationBell />
+      <Suspense fallback={null}>
+        <NotificationBell />
+      </Suspense>
       <ThemeToggle />
       <Button variant="default" leftSection={<LogoutIcon size={18} />} onClick={logout}>
         {t('nav.logout')}
