@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createChanges } from './lib/changes.ts';
+import { type Changes, createChanges } from './lib/changes.ts';
 import type { Platform } from './lib/platform.ts';
 import type { Storage } from './lib/storage.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
@@ -69,6 +69,13 @@ import { registerWeb } from './plugins/web.ts';
 // here, once, rather than left to whichever classic schema (config.ts) happens to be built first.
 z.config(z.locales.en());
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The change path: tests wait on it (caughtUp) before comparing stored data. */
+    changes: Changes;
+  }
+}
+
 /** How often open test attempts past their deadline are looked for. */
 const testAttemptSweepMs = 15_000;
 
@@ -105,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app, { uploadMaxBytes: config.uploadMaxBytes, bodyLimitBytes });
   registerOriginCheck(app, config.allowedOrigins);
   const changes = createChanges(database, (err, topic) => app.log.warn({ err, topic }, 'a change subscriber failed'));
+  app.decorate('changes', changes);
 
   // The modules. Each owns its tables and caches; another module calls its service.
   const p: Platform = { db, changes, storage, config, now, log: app.log };

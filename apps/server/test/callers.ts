@@ -36,6 +36,8 @@ export async function signInAll(t: TestApp): Promise<Record<CallerName, string |
 
 /** A digest of every table's content: equal digests mean nothing was stored, changed or deleted. */
 export async function databaseDigest(t: TestApp): Promise<string> {
+  // What the readers of recorded changes write follows a request by moments: wait for it, not race it.
+  await t.app.changes.caughtUp();
   const tables = (await t.database.db.execute(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1` as never,
   )) as unknown as { rows: { table_name: string }[] };

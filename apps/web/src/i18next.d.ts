@@ -4,7 +4,7 @@ import type common from './locales/ru/common.json';
 import type discipline from './locales/ru/discipline.json';
 import type errors from './locales/ru/errors.json';
 import type misc from './locales/ru/misc.json';
-import type notifications from './locales/ru/notifications.json';
+import type notifications from './locales/ru/screens/notifications.json';
 import type profile from './locales/ru/profile.json';
 import type chat from './locales/ru/screens/chat.json';
 import type checkin from './locales/ru/screens/checkin.json';

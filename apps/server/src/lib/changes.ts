@@ -123,6 +123,8 @@ export interface Changes {
   listen(): Promise<() => Promise<void>>;
   /** Forgets recorded changes older than `days` (housekeeping). */
   forgetOld(days?: number): Promise<void>;
+  /** Resolves once every reader has handled every change recorded so far: tests compare stored data after it. */
+  caughtUp(): Promise<void>;
 }
 
 /** Recorded changes a reader takes in one transaction at most. */
@@ -136,7 +138,7 @@ export function createChanges(
 ): Changes {
   const instance = randomUUID().slice(0, 8);
   const subscribers = new Map<Topic, Subscriber[]>();
-  const readers: (() => void)[] = [];
+  const readers: { reader: string; list: string; wake: () => void; idle: () => Promise<void> }[] = [];
   const { db } = database;
 
   function deliver(topic: Topic, payload: string | null) {
@@ -238,7 +240,7 @@ export function createChanges(
           else running = run();
         });
       for (const topic of topicsRead) changes.subscribe(topic, wake);
-      readers.push(wake);
+      readers.push({ reader, list, wake, idle: async () => void (await running) });
     },
 
     async listen() {
@@ -258,7 +260,7 @@ export function createChanges(
         for (const topic of subscribers.keys()) deliver(topic, null);
       });
       const wakeAll = () => {
-        for (const wake of readers) wake();
+        for (const { wake } of readers) wake();
       };
       wakeAll();
       const timer = readers.length ? setInterval(wakeAll, readEveryMs) : undefined;
@@ -268,6 +270,25 @@ export function createChanges(
         unrestored();
         await stop();
       };
+    },
+
+    async caughtUp() {
+      for (const { reader, list, wake, idle } of readers) {
+        for (let tries = 0; ; tries++) {
+          wake();
+          await idle();
+          const [behind] = await rowsOf<{ n: number }>(
+            db,
+            sql`select 1 as n from change_events e left join change_cursors c on c.reader = ${reader}
+              where e.topic = any(${list}::text[])
+                and (e.txid, e.id) > (coalesce(c.txid, '0'::xid8), coalesce(c.last_id, 0)) limit 1`,
+          );
+          if (!behind) break;
+          // An earlier transaction still open, or another instance reading: look again shortly.
+          if (tries === 500) throw new Error(`The reader ${reader} did not catch up`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      }
     },
 
     async forgetOld(days = 30) {

@@ -5,7 +5,6 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { callApi, isConnectionProblem } from './api';
-import { disablePush } from './push';
 import { endSession, hasStoredSession, LOGIN_PATH, rememberUser, sessionQueryKey } from './session';
 import { readStorage, storageKeys } from './storage';
 
@@ -65,7 +64,7 @@ export function useLogout(): () => Promise<void> {
   return useCallback(async () => {
     await queryClient.cancelQueries();
     // The device's pushes end with the session: forgotten while the session still lets us say so (a second at most).
-    const pushOff = disablePush().catch(() => {});
+    const pushOff = import('./push').then((push) => push.disablePush()).catch(() => {});
     endSession();
     navigate(LOGIN_PATH, { replace: true });
     await Promise.race([pushOff, new Promise((resolve) => setTimeout(resolve, 1000))]);

@@ -1,3 +1,4 @@
+import '../catalogue';
 import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { NotificationItem } from '@okuu/contracts/notifications/notifications';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '../catalogue';
 import { Button, Checkbox, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import type { NotificationSettingsData } from '@okuu/contracts/notifications/settings';
 import { useEffect, useState } from 'react';
