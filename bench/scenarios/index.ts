@@ -5,6 +5,7 @@ import { chatSendScenario } from './chat-send.ts';
 import { chatWsLatencyScenario } from './chat-ws-latency.ts';
 import { configJsonScenario } from './config-json.ts';
 import { enticateScenario } from './enticate.ts';
+import { gradingSheetScenario } from './grading-sheet.ts';
 import { homePageScenario } from './home-page.ts';
 import { homeSummaryScenario } from './home-summary.ts';
 import { journalScenario } from './journal.ts';
@@ -31,6 +32,7 @@ export const scenarios: Scenario[] = [
   scheduleStudentScenario,
   registrationRushScenario,
   journalScenario,
+  gradingSheetScenario,
   qrCheckinScenario,
   homePageScenario,
   homeSummaryScenario,

@@ -1,8 +1,12 @@
+import { currentHalfYear, currentYear } from '@okuu/contracts/discipline/current';
+import type { GradingColumn } from '@okuu/contracts/grading/sheets';
 import {
   cellSave,
   type GradingSheet,
   myPoints,
   retakeIssue,
+  schemeGet,
+  schemeSave,
   sheetClose,
   sheetReopen,
   staffSheet,
@@ -10,6 +14,7 @@ import {
   teacherSheet,
   teacherSheets,
 } from '@okuu/contracts/grading/sheets';
+import { years } from '@okuu/contracts/misc/years';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
@@ -20,12 +25,35 @@ export const gradingKeys = {
   sheet: (id: number) => ['grading', 'sheet', id] as const,
   mine: ['grading', 'mine'] as const,
   rating: (what: object) => ['grading', 'rating', what] as const,
+  scheme: (disciplineId: number) => ['grading', 'scheme', disciplineId] as const,
 };
 
-export function useTeacherSheets() {
+/** A half-year of an academic year; nothing: today's. */
+export interface Period {
+  year?: number;
+  ws?: number;
+}
+
+export function useTeacherSheets(period: Period = {}) {
   return useQuery({
-    queryKey: gradingKeys.list('teacher'),
-    queryFn: ({ signal }) => callApi(teacherSheets, {}, { signal }),
+    queryKey: gradingKeys.list('teacher', period),
+    queryFn: ({ signal }) => callApi(teacherSheets, period, { signal }),
+  });
+}
+
+/** The academic years to choose from, and today's year and half-year (what a list shows by default). */
+export function usePeriods() {
+  return useQuery({
+    queryKey: ['grading', 'periods'],
+    queryFn: async ({ signal }) => {
+      const [list, year, half] = await Promise.all([
+        callApi(years, {}, { signal }),
+        callApi(currentYear, {}, { signal }),
+        callApi(currentHalfYear, {}, { signal }),
+      ]);
+      return { years: list, year: year.year, ws: half.ws };
+    },
+    staleTime: 3_600_000,
   });
 }
 
@@ -106,12 +134,34 @@ export function useReopenSheet(id: number) {
   });
 }
 
-/** Staff: the retake sheet of closed sheet `id`. */
+/** Staff: the retake sheet of closed sheet `id`, or with `studentId` an individual sheet for that student. */
 export function useIssueRetake() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callApi(retakeIssue, { id }),
+    mutationFn: (input: { id: number; studentId?: number }) => callApi(retakeIssue, input),
     onSuccess: () => void client.invalidateQueries({ queryKey: gradingKeys.all }),
+  });
+}
+
+/** Staff: a discipline's control points and admission minimum. */
+export function useScheme(disciplineId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: gradingKeys.scheme(disciplineId),
+    queryFn: ({ signal }) => callApi(schemeGet, { disciplineId }, { signal }),
+    enabled,
+  });
+}
+
+/** Staff: sets a discipline's control points (new sheets, and open ones with no points yet, take them). */
+export function useSaveScheme(disciplineId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { columns: GradingColumn[]; admissionMin: number }) =>
+      callApi(schemeSave, { disciplineId, ...input }),
+    onSuccess: (saved) => {
+      client.setQueryData(gradingKeys.scheme(disciplineId), saved);
+      void client.invalidateQueries({ queryKey: gradingKeys.all });
+    },
   });
 }
 

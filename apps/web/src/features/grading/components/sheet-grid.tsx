@@ -118,7 +118,13 @@ export function SheetGrid({ sheet, editable }: { sheet: GradingSheet; editable: 
       <Text size="xs" c="dimmed" id="grading-hint" mb={4}>
         {editable ? t('grid.hint') : t('grid.readOnly')}
       </Text>
-      <div className={classes.scroller}>
+      {/* The grid scrolls both ways: the keyboard reaches it as a named region (WCAG: scrollable regions focusable). */}
+      <section
+        className={classes.scroller}
+        aria-label={t('grid.label')}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the grid scrolls; keyboard users need to reach it.
+        tabIndex={0}
+      >
         <table ref={tableRef} className={classes.table} aria-describedby="grading-hint">
           <thead>
             <tr>
@@ -221,7 +227,7 @@ export function SheetGrid({ sheet, editable }: { sheet: GradingSheet; editable: 
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <div aria-live="polite" className={classes.muted}>
         {[...drafts.values()].some((d) => d.state === 'failed')
           ? t('grid.someFailed')

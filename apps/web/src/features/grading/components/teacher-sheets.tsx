@@ -11,8 +11,9 @@ import { ScrollTable } from '../../../components/ui/scroll-table';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
-import { useCloseSheet, useSheet, useTeacherSheets } from '../api/sheets';
+import { type Period, useCloseSheet, useSheet, useTeacherSheets } from '../api/sheets';
 import { columnName, statusBadge } from '../lib/columns';
+import { PeriodPicker } from './period-picker';
 import { SheetGrid } from './sheet-grid';
 import { SheetDownloads, SheetHeader } from './sheet-header';
 
@@ -157,15 +158,17 @@ export function TeacherSheets() {
   const { t } = useTranslation('grading');
   const [params, setParams] = useSearchParams();
   const open = Number(params.get('sheet'));
-  const sheets = useTeacherSheets();
+  const [period, setPeriod] = useState<Period>({});
+  const sheets = useTeacherSheets(period);
   if (Number.isInteger(open) && open > 0) {
     return <TeacherSheet id={open} onBack={() => setParams({})} />;
   }
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">
-        {t('list.heading')}
+        {period.year === undefined ? t('list.heading') : t('list.headingOf')}
       </Title>
+      <PeriodPicker value={period} onChange={setPeriod} />
       <QueryView query={sheets}>
         {(data) => <SheetList sheets={data} onOpen={(id) => setParams({ sheet: String(id) })} />}
       </QueryView>
