@@ -10,7 +10,7 @@ export function TestingAttemptPage() {
   const id = Number(useParams().id);
   return (
     <>
-      <PageTitle page={t('titles.testing')} />
+      <PageTitle page={t('menu.testing')} />
       <AttemptScreen key={id} id={id} />
     </>
   );

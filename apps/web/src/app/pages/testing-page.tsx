@@ -15,10 +15,10 @@ export function TestingPage() {
   const student = user.role === roles.student;
   return (
     <Stack gap="lg" maw={1200}>
-      <PageTitle page={t('titles.testing')} />
+      <PageTitle page={t('menu.testing')} />
       <div>
         <Title order={1} size="h2">
-          {t('titles.testing')}
+          {t('menu.testing')}
         </Title>
         <Text c="dimmed">{student ? tt('mine.intro') : tt('teacher.intro')}</Text>
       </div>

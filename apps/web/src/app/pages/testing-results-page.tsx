@@ -10,7 +10,7 @@ export function TestingResultsPage() {
   const id = Number(useParams().id);
   return (
     <>
-      <PageTitle page={t('titles.testing')} />
+      <PageTitle page={t('menu.testing')} />
       <TestResultsScreen key={id} id={id} />
     </>
   );

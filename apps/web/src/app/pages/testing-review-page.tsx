@@ -10,7 +10,7 @@ export function TestingReviewPage() {
   const id = Number(useParams().id);
   return (
     <>
-      <PageTitle page={t('titles.testing')} />
+      <PageTitle page={t('menu.testing')} />
       <ReviewScreen key={id} id={id} />
     </>
   );
