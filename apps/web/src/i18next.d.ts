@@ -16,6 +16,7 @@ import type library from './locales/ru/screens/library.json';
 import type news from './locales/ru/screens/news.json';
 import type notifications from './locales/ru/screens/notifications.json';
 import type payment from './locales/ru/screens/payment.json';
+import type questionnaire from './locales/ru/screens/questionnaire.json';
 import type registration from './locales/ru/screens/registration.json';
 import type rooms from './locales/ru/screens/rooms.json';
 import type schedule from './locales/ru/screens/schedule.json';
@@ -48,6 +49,7 @@ declare module 'i18next' {
       notifications: typeof notifications;
       payment: typeof payment;
       profile: typeof profile;
+      questionnaire: typeof questionnaire;
       registration: typeof registration;
       rooms: typeof rooms;
       schedule: typeof schedule;
