@@ -23,6 +23,7 @@ import type singleWindow from './locales/ru/screens/single-window.json';
 import type staff from './locales/ru/screens/staff.json';
 import type staffImport from './locales/ru/screens/staff-import.json';
 import type staffSettings from './locales/ru/screens/staff-settings.json';
+import type testing from './locales/ru/screens/testing.json';
 import type transcript from './locales/ru/screens/transcript.json';
 import type umk from './locales/ru/screens/umk.json';
 
@@ -54,6 +55,7 @@ declare module 'i18next' {
       staff: typeof staff;
       'staff-settings': typeof staffSettings;
       'staff-import': typeof staffImport;
+      testing: typeof testing;
       transcript: typeof transcript;
       umk: typeof umk;
     };

@@ -41,7 +41,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { key: 'journal', path: '/lms/journal', roles: portal },
   { key: 'umk', path: '/lms/umk', roles: portal },
   { key: 'library', path: '/lms/library', roles: everyone },
-  { key: 'testing', path: `${UNAVAILABLE_PATH}/testing`, roles: portal },
+  { key: 'testing', path: '/lms/testing', roles: portal },
   { key: 'workload', path: `${UNAVAILABLE_PATH}/workload`, roles: teachers },
   { key: 'rating', path: '/lms/rating', roles: portal },
   { key: 'questionnaire', path: `${UNAVAILABLE_PATH}/questionnaire`, roles: portal },

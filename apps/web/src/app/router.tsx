@@ -66,6 +66,10 @@ const SingleWindowPage = screen(() => import('./pages/single-window-page').then(
 const TranscriptPage = screen(() => import('./pages/transcript-page').then((m) => m.TranscriptPage));
 const CheckinPage = screen(() => import('./pages/checkin-page').then((m) => m.CheckinPage));
 const ProjectorPage = screen(() => import('./pages/projector-page').then((m) => m.ProjectorPage));
+const TestingPage = screen(() => import('./pages/testing-page').then((m) => m.TestingPage));
+const TestingAttemptPage = screen(() => import('./pages/testing-attempt-page').then((m) => m.TestingAttemptPage));
+const TestingReviewPage = screen(() => import('./pages/testing-review-page').then((m) => m.TestingReviewPage));
+const TestingResultsPage = screen(() => import('./pages/testing-results-page').then((m) => m.TestingResultsPage));
 const VerifyPage = screen(() => import('./pages/verify-page').then((m) => m.VerifyPage));
 const StaffScreens = staffScreens.map(({ path, load, wide: isWide }) => ({
   path,
@@ -195,6 +199,10 @@ const routes: RouteObject[] = [
           { path: 'journal', element: <JournalPage />, handle: wide },
           { path: 'grading', element: <GradingPage />, handle: wide },
           { path: 'rating', element: <RatingPage />, handle: wide },
+          { path: 'testing', element: <TestingPage /> },
+          { path: 'testing/attempt/:id', element: <TestingAttemptPage /> },
+          { path: 'testing/review/:id', element: <TestingReviewPage /> },
+          { path: 'testing/results/:id', element: <TestingResultsPage />, handle: wide },
           ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
           { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },
           { path: '*', element: <NotFoundPage /> },

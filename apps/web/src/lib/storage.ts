@@ -13,16 +13,19 @@ export const storageKeys = {
   panel: 'panel',
   /** The last home summary of a user, shown offline: 'home:<uid>'. */
   home: 'home',
+  /** A test attempt taken on this device: its questions and the answers not yet sent, 'testing:<attempt>'. */
+  testing: 'testing',
 } as const;
 
 type StorageKey =
   | Exclude<
       (typeof storageKeys)[keyof typeof storageKeys],
-      typeof storageKeys.schedule | typeof storageKeys.panel | typeof storageKeys.home
+      typeof storageKeys.schedule | typeof storageKeys.panel | typeof storageKeys.home | typeof storageKeys.testing
     >
   | `${typeof storageKeys.schedule}:${string}`
   | `${typeof storageKeys.home}:${string}`
-  | `${typeof storageKeys.panel}:${string}`;
+  | `${typeof storageKeys.panel}:${string}`
+  | `${typeof storageKeys.testing}:${string}`;
 
 /** Stored data that belongs to the signed-in user; logout removes it (language and theme stay). */
 const sessionData: readonly StorageKey[] = [storageKeys.session, storageKeys.academicYear, storageKeys.user];
@@ -57,12 +60,21 @@ export function clearSessionData(): void {
     ...sessionData,
     ...storedKeys(`${storageKeys.schedule}:`),
     ...storedKeys(`${storageKeys.home}:`),
+    ...storedKeys(`${storageKeys.testing}:`),
   ]) {
     try {
       window.localStorage.removeItem(key);
     } catch {
       // See writeStorage.
     }
+  }
+}
+
+export function removeStorage(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // See writeStorage.
   }
 }
 
