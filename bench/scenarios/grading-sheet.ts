@@ -32,7 +32,7 @@ async function stageReadSheet(client: pg.Client, sheets: SheetSummary[]): Promis
     await client.query(
       `INSERT INTO grading_sheet_students (sheet_id, student_id)
        SELECT $1, user_id FROM student_profiles
-        WHERE group_id <> $2 ORDER BY user_id LIMIT greatest(0, $3 - $4)
+        WHERE group_id <> $2 ORDER BY user_id LIMIT greatest(0, $3::int - $4::int)
        ON CONFLICT DO NOTHING`,
       [sheet.id, sheet.group.id, students, sheet.students],
     );

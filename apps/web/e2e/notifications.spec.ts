@@ -66,8 +66,7 @@ test.describe
       await staff.context.close();
     });
 
-    // Not yet passing: axe finds a button with no name on the profile's settings (dark theme); fix, then drop the fixme.
-    test.fixme('the profile holds the settings; push permission is asked only from there', async ({ browser }) => {
+    test('the profile holds the settings; push permission is asked only from there', async ({ browser }) => {
       test.setTimeout(180_000);
       const student = await person(browser, 'student1');
       const page = student.page;
@@ -88,8 +87,7 @@ test.describe
       await student.context.close();
     });
 
-    // Not yet seen to pass: the e2e server could not start on the busy machine before the merge. Run it, then drop fixme.
-    test.fixme('a push delivered to the service worker shows a notification that opens its screen', async ({
+    test('a push delivered to the service worker shows a notification that opens its screen', async ({
       browser,
     }) => {
       test.setTimeout(120_000);

@@ -11,13 +11,16 @@ async function person(browser: Browser, login: string) {
   return { context, page };
 }
 
-/** The Sunday of this week in Bishkek (no demo lesson is on a Sunday), as the form types it and as ISO. */
-function thisSunday() {
+/**
+ * The next Sunday in Bishkek (no demo lesson is on a Sunday), as the form types it and as ISO; on a Sunday, the next
+ * week's (its evening pair may have begun): `thisWeek` says whether the schedule's week shows it.
+ */
+function nextSunday() {
   const today = new Date(Date.now() + 6 * 3_600_000);
-  const sunday = new Date(today.getTime() + ((7 - today.getUTCDay()) % 7) * 86_400_000);
+  const sunday = new Date(today.getTime() + (7 - today.getUTCDay()) * 86_400_000);
   const iso = sunday.toISOString().slice(0, 10);
   const [y, m, d] = iso.split('-');
-  return { iso, typed: `${d}.${m}.${y}` };
+  return { iso, typed: `${d}.${m}.${y}`, thisWeek: today.getUTCDay() !== 0 };
 }
 
 async function openRooms(page: Page) {
@@ -48,7 +51,7 @@ async function screenshots(page: Page, name: string) {
 
 test.describe
   .serial('rooms', () => {
-    const sunday = thisSunday();
+    const sunday = nextSunday();
     let room = '';
 
     test('teacher1 finds a free room for a pair and books it; it shows in the room week and the schedule', async ({
@@ -90,7 +93,8 @@ test.describe
       expect(await axeFindings(page)).toEqual([]);
       await screenshots(page, 'rooms-teacher');
 
-      // The teacher's schedule lists the week's bookings below the timetable.
+      // The teacher's schedule lists the week's bookings below the timetable (on a Sunday the booking is next week's).
+      if (!sunday.thisWeek) return context.close();
       await page.goto('/lms/schedule');
       const inSchedule = page.getByRole('region', { name: 'Мои бронирования аудиторий на этой неделе' });
       // (The schedule's code may take a while on a busy machine.)

@@ -275,8 +275,6 @@ export function createChanges(
     async caughtUp() {
       for (const { reader, list, wake, idle } of readers) {
         for (let tries = 0; ; tries++) {
-          wake();
-          await idle();
           const [behind] = await rowsOf<{ n: number }>(
             db,
             sql`select 1 as n from change_events e left join change_cursors c on c.reader = ${reader}
@@ -284,9 +282,11 @@ export function createChanges(
                 and (e.txid, e.id) > (coalesce(c.txid, '0'::xid8), coalesce(c.last_id, 0)) limit 1`,
           );
           if (!behind) break;
-          // An earlier transaction still open, or another instance reading: look again shortly.
           if (tries === 500) throw new Error(`The reader ${reader} did not catch up`);
-          await new Promise((resolve) => setTimeout(resolve, 10));
+          // An earlier transaction still open, or another instance reading, defers it: look again shortly.
+          if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+          wake();
+          await idle();
         }
       }
     },
