@@ -226,7 +226,8 @@ test.describe('accessibility', () => {
     browser,
   }) => {
     // (The attempt, its result and the teacher's results are checked where testing.spec.ts makes them; the
-    // questionnaire's answer form and results where questionnaire.spec.ts does.)
+    // questionnaire's answer form and results where questionnaire.spec.ts does.) Five scans, two people: long.
+    test.setTimeout(300_000);
     await signIn(page, 'teacher1');
     await page.goto('/lms/testing');
     await expect(page.getByRole('tab', { name: 'Тесты' })).toBeVisible({ timeout: 30_000 });
