@@ -220,4 +220,34 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('button', { name: 'Сканировать QR-код' })).toBeVisible();
     expect(await axeFindings(page)).toEqual([]);
   });
+
+  test('testing and questionnaires: the teacher’s tests, bank and question dialog; the student’s lists', async ({
+    page,
+    browser,
+  }) => {
+    // (The attempt, its result and the teacher's results are checked where testing.spec.ts makes them; the
+    // questionnaire's answer form and results where questionnaire.spec.ts does.)
+    await signIn(page, 'teacher1');
+    await page.goto('/lms/testing');
+    await expect(page.getByRole('tab', { name: 'Тесты' })).toBeVisible({ timeout: 30_000 });
+    expect(await axeFindings(page)).toEqual([]);
+    await page.getByRole('tab', { name: /Банк вопросов/ }).click();
+    await page.getByRole('button', { name: 'Новый вопрос' }).click();
+    await expect(page.getByRole('dialog', { name: 'Новый вопрос' })).toBeVisible();
+    expect(await axeFindings(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto('/lms/questionnaire');
+    await expect(page.getByText(/Видны только сводные итоги/)).toBeVisible();
+    expect(await axeFindings(page)).toEqual([]);
+
+    const student = await (await browser.newContext()).newPage();
+    await student.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+    await signIn(student, 'student1');
+    await student.goto('/lms/testing');
+    await expect(student.getByRole('heading', { level: 1, name: 'Тестирование' })).toBeVisible();
+    expect(await axeFindings(student)).toEqual([]);
+    await student.goto('/lms/questionnaire');
+    await expect(student.getByText('Анкета анонимна')).toBeVisible();
+    expect(await axeFindings(student)).toEqual([]);
+  });
 });

@@ -31,7 +31,7 @@ const everyone: readonly Role[] = [teacher, student, staff];
  * declare theirs beside it, in layouts/apps-panel.tsx): the teacher's workload for teachers (the grading sheet shows
  * a student their own points);
  * registration, payments, references and the transcript for students; the library, documents, rooms and the manual
- * for staff too.
+ * for staff too, and the questionnaires (staff build them there).
  */
 export const menuEntries: readonly MenuEntry[] = [
   { key: 'schedule', path: '/lms/schedule', roles: portal },
@@ -44,7 +44,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { key: 'testing', path: '/lms/testing', roles: portal },
   { key: 'workload', path: `${UNAVAILABLE_PATH}/workload`, roles: teachers },
   { key: 'rating', path: '/lms/rating', roles: portal },
-  { key: 'questionnaire', path: `${UNAVAILABLE_PATH}/questionnaire`, roles: portal },
+  { key: 'questionnaire', path: '/lms/questionnaire', roles: everyone },
   { key: 'registration', path: '/lms/registration', roles: students },
   { key: 'paymentCode', path: '/lms/paymentcode', roles: students },
   { key: 'references', path: '/lms/singlewindow', roles: students },

@@ -70,6 +70,7 @@ const TestingPage = screen(() => import('./pages/testing-page').then((m) => m.Te
 const TestingAttemptPage = screen(() => import('./pages/testing-attempt-page').then((m) => m.TestingAttemptPage));
 const TestingReviewPage = screen(() => import('./pages/testing-review-page').then((m) => m.TestingReviewPage));
 const TestingResultsPage = screen(() => import('./pages/testing-results-page').then((m) => m.TestingResultsPage));
+const QuestionnairePage = screen(() => import('./pages/questionnaire-page').then((m) => m.QuestionnairePage));
 const VerifyPage = screen(() => import('./pages/verify-page').then((m) => m.VerifyPage));
 const StaffScreens = staffScreens.map(({ path, load, wide: isWide }) => ({
   path,
@@ -203,6 +204,7 @@ const routes: RouteObject[] = [
           { path: 'testing/attempt/:id', element: <TestingAttemptPage /> },
           { path: 'testing/review/:id', element: <TestingReviewPage /> },
           { path: 'testing/results/:id', element: <TestingResultsPage />, handle: wide },
+          { path: 'questionnaire', element: <QuestionnairePage /> },
           ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
           { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },
           { path: '*', element: <NotFoundPage /> },

@@ -55,9 +55,12 @@ export function MobileLayout() {
             </UnstyledButton>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Suspense fallback={null}>
-              <NotificationBell />
-            </Suspense>
+            {/* Offline before its code came: no bell, rather than no page. */}
+            <CodeBoundary fallback={null}>
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            </CodeBoundary>
             <ThemeToggle />
             <ActionIcon
               variant="default"

@@ -2,6 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CodeBoundary } from '../../components/ui/code-boundary';
 import { LogoutIcon, NewsIcon, UserIcon } from '../../components/ui/icons';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { lazyComponent } from '../../lib/lazy';
@@ -24,9 +25,12 @@ export function TopNav() {
       <Button component={Link} to="/lms/news" variant="subtle" leftSection={<NewsIcon size={18} />}>
         {t('nav.news')}
       </Button>
-      <Suspense fallback={null}>
-        <NotificationBell />
-      </Suspense>
+      {/* Offline before its code came: no bell, rather than no page. */}
+      <CodeBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
+      </CodeBoundary>
       <ThemeToggle />
       <Button variant="default" leftSection={<LogoutIcon size={18} />} onClick={logout}>
         {t('nav.logout')}

@@ -2,7 +2,9 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeBoundary } from '../../components/ui/code-boundary';
 import { Loading } from '../../components/ui/loading';
+import { OfflineNotice } from '../../components/ui/offline-notice';
 import { PageTitle } from '../../components/ui/page-title';
 import { currentHalfYearQuery } from '../../features/discipline/api/get-current-half-year';
 import { currentYearQuery } from '../../features/discipline/api/get-current-year';
@@ -48,9 +50,11 @@ export function HomePage() {
         </Title>
         <Text c="dimmed">{t('home.today', { date: formatDate(new Date()) })}</Text>
       </div>
-      <Suspense fallback={<Loading />}>
-        <HomeCards user={user} />
-      </Suspense>
+      <CodeBoundary fallback={<OfflineNotice />}>
+        <Suspense fallback={<Loading />}>
+          <HomeCards user={user} />
+        </Suspense>
+      </CodeBoundary>
       {!desktop && <AppsPanel />}
       <Paper p="lg" withBorder maw={560}>
         <Stack gap="sm">

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
@@ -56,7 +56,8 @@ describe('a screen’s states', () => {
     show(failed);
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Не удалось загрузить данные.');
-    expect(alert.textContent).toContain('Ошибка сервера. Попробуйте позже.');
+    // The reason follows as soon as the error texts have loaded (they load with the first failure).
+    await waitFor(() => expect(alert.textContent).toContain('Ошибка сервера. Попробуйте позже.'));
     expect(screen.queryByText('Ничего нет')).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Попробовать снова' }));
     expect(failed.refetch).toHaveBeenCalledOnce();

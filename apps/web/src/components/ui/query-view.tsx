@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/error-message';
 import { useOnlineStatus } from '../../lib/network';
+import { useErrorText } from '../../lib/use-error-text';
 import { Loading } from './loading';
 import { OfflineNotice } from './offline-notice';
 
@@ -75,6 +75,7 @@ export function QueryView(
   const queries = props.query ? [props.query] : (props.queries ?? []);
   const state = viewState(queries, online);
   const failed = queries.filter((query) => query.isError);
+  const reason = useErrorText(failed[0]?.error);
   const retry = () => {
     for (const query of failed) void query.refetch();
   };
@@ -94,7 +95,7 @@ export function QueryView(
   }
   if (state === 'failed') {
     return (
-      <FailedNotice compact={props.compact} reason={errorMessage(failed[0]?.error)} onRetry={retry}>
+      <FailedNotice compact={props.compact} reason={reason} onRetry={retry}>
         {t('queryView.failed')}
       </FailedNotice>
     );
@@ -109,7 +110,7 @@ export function QueryView(
       {stale ? (
         <OfflineNotice cached />
       ) : (
-        <FailedNotice compact={props.compact} reason={errorMessage(failed[0]?.error)} onRetry={retry}>
+        <FailedNotice compact={props.compact} reason={reason} onRetry={retry}>
           {t('queryView.refreshFailed')}
         </FailedNotice>
       )}
@@ -126,7 +127,8 @@ function FailedNotice({
   compact,
 }: {
   children: ReactNode;
-  reason: string;
+  /** Null while the error texts load. */
+  reason: string | null;
   onRetry: () => void;
   compact?: boolean;
 }) {
@@ -134,7 +136,7 @@ function FailedNotice({
   return (
     <Alert color="red" role="alert" title={children} p={compact ? 'xs' : undefined}>
       <Stack gap="xs" align="flex-start">
-        <Text size={compact ? 'xs' : 'sm'}>{reason}</Text>
+        {reason && <Text size={compact ? 'xs' : 'sm'}>{reason}</Text>}
         <Button size={compact ? 'compact-xs' : 'xs'} variant="default" onClick={onRetry}>
           {t('offline.retry')}
         </Button>

@@ -5,7 +5,7 @@ import type { BankQuestion, TeachingDiscipline } from '@okuu/contracts/testing/b
 import type { TestRow } from '@okuu/contracts/testing/tests';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DeleteButton } from '../../../components/ui/delete-button';
 import { QueryView } from '../../../components/ui/query-view';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -18,7 +18,12 @@ import { TestForm } from './test-form';
 export function TeacherTesting() {
   const { t } = useTranslation('testing');
   const disciplines = useTeachingDisciplines();
-  const [chosen, setChosen] = useState<number | null>(null);
+  // The discipline and the tab are in the address: kept over a reload and a switch of layout, and linkable.
+  const [params, setParams] = useSearchParams();
+  const chosen = Number(params.get('discipline')) || null;
+  const tab = params.get('tab') === 'bank' ? 'bank' : 'tests';
+  const choose = (patch: Record<string, string>) =>
+    setParams((p) => ({ ...Object.fromEntries(p), ...patch }), { replace: true });
   return (
     <QueryView query={disciplines}>
       {(list) => {
@@ -30,10 +35,10 @@ export function TeacherTesting() {
               label={t('teacher.discipline')}
               value={String(discipline.id_discipline)}
               data={list.map((d) => ({ value: String(d.id_discipline), label: localizedName(d) }))}
-              onChange={(e) => setChosen(Number(e.currentTarget.value))}
+              onChange={(e) => choose({ discipline: e.currentTarget.value })}
               maw={520}
             />
-            <Tabs defaultValue="tests" keepMounted={false}>
+            <Tabs value={tab} onChange={(v) => choose({ tab: v ?? 'tests' })} keepMounted={false}>
               <Tabs.List>
                 <Tabs.Tab value="tests">{t('teacher.tests')}</Tabs.Tab>
                 <Tabs.Tab value="bank">
