@@ -13,7 +13,7 @@ const storages = (process.env.TEST_STORAGE ?? 'local').split(',').filter((s) => 
  * contracts, whatever the engine: they run on PostgreSQL when it is here, on PGlite otherwise. They are half of the
  * suite's time.
  */
-const everyEndpoint = ['test/authorization-*.test.ts', 'test/bad-input.test.ts'];
+const everyEndpoint = ['test/authorization-*.test.ts', 'test/bad-input-*.test.ts'];
 
 export default defineConfig({
   test: {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { lessonToday } from './lesson-today';
-import { axeFindings, signIn } from './support';
+import { axeFindings, data, signIn } from './support';
 
 // Every screen in both themes: axeFindings checks each state in the dark theme (the default), and its colours in the
 // light one too.
@@ -206,6 +206,43 @@ test.describe('accessibility', () => {
     expect(await axeFindings(page)).toEqual([]);
     // Put back as it was: the choice is remembered for staff1.
     await page.getByRole('button', { name: 'Контакты и приложения', expanded: true }).click();
+  });
+
+  test('staff grading: the sheets of a half-year, a closed sheet, its control points and individual sheet dialogs', async ({
+    page,
+  }) => {
+    // Four full-screen scans and a dozen calls: longer than the rest.
+    test.setTimeout(180_000);
+    await signIn(page, 'staff1');
+    // The demo's closed sheet is of the half-year before today's: found through the API, whatever today is.
+    const now = new Date().getUTCFullYear();
+    let closed: { id: number } | undefined;
+    for (const year of [now, now - 1, now - 2]) {
+      for (const ws of [3, 2, 1]) {
+        const reply = await page.request.post('/api/grading/staff/sheets.json', {
+          data: { year, ws, status: 'closed' },
+        });
+        closed ??= (await data<{ id: number; kind: string }[]>(reply)).find((s) => s.kind === 'regular');
+      }
+    }
+    expect(closed, 'a closed regular sheet').toBeDefined();
+    await page.goto('/lms/staff/grading');
+    // The screen's code and texts load the first time: slow on a busy machine.
+    await expect(page.getByLabel('Учебный год')).toBeVisible({ timeout: 30_000 });
+    expect(await axeFindings(page)).toEqual([]);
+
+    await page.goto(`/lms/staff/grading?sheet=${closed?.id}`);
+    // A whole sheet with the journal's attendance: slow on a busy machine.
+    await expect(page.getByRole('rowheader').first()).toBeVisible({ timeout: 30_000 });
+    expect(await axeFindings(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Контрольные точки' }).click();
+    await expect(page.getByLabel('Максимум: Модуль 1')).toBeVisible({ timeout: 30_000 });
+    expect(await axeFindings(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.getByRole('button', { name: 'Индивидуальная ведомость' }).click();
+    await expect(page.getByRole('dialog', { name: 'Индивидуальная ведомость' })).toBeVisible();
+    expect(await axeFindings(page)).toEqual([]);
   });
 
   test('QR check-in: the projector and the phone page', async ({ page, browser }) => {

@@ -23,8 +23,8 @@ test.describe('grading sheet', () => {
   test('teacher1 fills student1’s points and closes the sheet; student1 sees the grade and their place; staff reopen it', async ({
     browser,
   }) => {
-    // Three people, five screens checked by axe in both themes: long on a busy machine.
-    test.setTimeout(420_000);
+    // Three people, nine screens and dialogs checked by axe in both themes: long on a busy machine.
+    test.setTimeout(600_000);
     const studentPage = await (await browser.newContext()).newPage();
     await signIn(studentPage, 'student1');
     const student = await me(studentPage);
