@@ -87,9 +87,7 @@ test.describe
       await student.context.close();
     });
 
-    test('a push delivered to the service worker shows a notification that opens its screen', async ({
-      browser,
-    }) => {
+    test('a push delivered to the service worker shows a notification that opens its screen', async ({ browser }) => {
       test.setTimeout(120_000);
       const context = await browser.newContext();
       await context.grantPermissions(['notifications']);

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { errorMessage } from './error-message';
 
-type Describe = typeof errorMessage;
-let loaded: Describe | null = null;
+type ToText = typeof errorMessage;
+let loaded: ToText | null = null;
 
 /**
  * The text of a failed call (lib/error-message) in the current language, or null while it loads: the error texts and
@@ -10,17 +10,17 @@ let loaded: Describe | null = null;
  * of the first screens' download.
  */
 export function useErrorText(error: unknown): string | null {
-  const [describe, setDescribe] = useState<Describe | null>(() => loaded);
+  const [toText, setToText] = useState<ToText | null>(() => loaded);
   const wanted = error !== null && error !== undefined;
   useEffect(() => {
-    if (!wanted || describe) return;
+    if (!wanted || toText) return;
     import('./error-message')
       .then((m) => {
         loaded = m.errorMessage;
-        setDescribe(() => m.errorMessage);
+        setToText(() => m.errorMessage);
       })
       // Offline before the service worker holds it: the notice shows without its reason.
       .catch(() => {});
-  }, [wanted, describe]);
-  return wanted && describe ? describe(error) : null;
+  }, [wanted, toText]);
+  return wanted && toText ? toText(error) : null;
 }

@@ -5,10 +5,11 @@
  * - payment: a payment confirmed, partly paid or failed (params: paymentId, status)
  * - timetable: lessons of one's group or teaching added or changed by an import (params: added, changed)
  * - news: a news item for one's audience (params: newsId)
+ * - grade: a grading sheet of one's closed, reopened, or a retake or individual sheet issued (params: event, sheetId)
  * - import: staff: one's import finished or failed (params: importKind, state)
  * - chat: a chat message while none of one's devices has the chat open (push only)
  */
-export const notificationKinds = ['order', 'payment', 'timetable', 'news', 'import', 'chat'] as const;
+export const notificationKinds = ['order', 'payment', 'grade', 'timetable', 'news', 'import', 'chat'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export const notificationChannels = ['app', 'push'] as const;
@@ -18,6 +19,7 @@ export type NotificationChannel = (typeof notificationChannels)[number];
 export const notificationDefaults: Record<NotificationKind, Record<NotificationChannel, boolean | null>> = {
   order: { app: true, push: true },
   payment: { app: true, push: true },
+  grade: { app: true, push: true },
   timetable: { app: true, push: true },
   news: { app: true, push: false },
   import: { app: true, push: true },
@@ -27,6 +29,6 @@ export const notificationDefaults: Record<NotificationKind, Record<NotificationC
 /** The kinds a role hears of (the settings list them). */
 export const notificationKindsOf: Record<1 | 2 | 3, readonly NotificationKind[]> = {
   1: ['timetable', 'news', 'chat'],
-  2: ['order', 'payment', 'timetable', 'news', 'chat'],
+  2: ['order', 'payment', 'grade', 'timetable', 'news', 'chat'],
   3: ['import', 'chat'],
 };

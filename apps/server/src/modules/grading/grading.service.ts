@@ -151,7 +151,12 @@ export function createGradingService(deps: GradingDeps) {
   }
 
   /** Records a close or reopen for the readers that must not miss one (notifications). */
-  const recordGrades = (change: Change, event: 'closed' | 'reopened', sheet: SheetRow, students: number[]) =>
+  const recordGrades = (
+    change: Change,
+    event: 'closed' | 'reopened' | 'issued',
+    sheet: Pick<SheetRow, 'id' | 'kind' | 'disciplineId' | 'groupId' | 'year' | 'ws'>,
+    students: number[],
+  ) =>
     change.record('grades', {
       event,
       sheetId: sheet.id,
@@ -312,13 +317,19 @@ export function createGradingService(deps: GradingDeps) {
         }
         await q.markOpen(id);
         await q.addEvent(id, 'reopen', reason, user.id);
+        const members = await q.members(id);
         change.audit({
           targetType: 'gradingSheet',
           targetId: id,
           targetName: `${sheet.code} ${sheet.discipline.name} — ${sheet.groupName} (${sheet.year}/${sheet.ws})`,
           after: { reason },
         });
-        await recordGrades(change, 'reopened', sheet, []);
+        await recordGrades(
+          change,
+          'reopened',
+          sheet,
+          members.map((m) => m.id),
+        );
       });
       return full(user, await sheetRow(id));
     },
@@ -369,6 +380,7 @@ export function createGradingService(deps: GradingDeps) {
       const kind = input.studentId !== undefined ? 'individual' : 'retake';
       const id = await repo.transaction(async (q, change) => {
         const made = await q.addFollowing(sheet.id, kind, students, user.id);
+        await recordGrades(change, 'issued', { ...sheet, id: made, kind }, students);
         change.audit({
           targetType: 'gradingSheet',
           targetId: made,

@@ -216,6 +216,12 @@ describe('closing', () => {
     );
     expect(event?.payload).toMatchObject({ event: 'closed', sheetId: sheet.id });
     expect(event?.payload.students).toContain(s1);
+    // …and student1 hears of it in the portal (the notifications' reader works a moment later).
+    await t.app.changes.caughtUp();
+    const told = await rows<{ params: { event: string; sheetId: number } }>(
+      sql`select params from notifications where person_id = ${s1} and kind = 'grade' and channel = 'app'`,
+    );
+    expect(told.map((n) => n.params)).toContainEqual({ event: 'closed', sheetId: sheet.id });
 
     // Closed: no write by the service, nor straight in the database.
     const refused = await save(teacher, sheet.id, s1, 0, 10, 1);
@@ -244,6 +250,12 @@ describe('closing', () => {
       sql`select action, after from audit_log where target_type = 'gradingSheet' and target_id = ${sheet.id}`,
     );
     expect(audit).toMatchObject({ action: 'grading.reopen', after: { reason: 'Апелляция студента' } });
+    await t.app.changes.caughtUp();
+    const toldReopened = await rows<{ n: number }>(
+      sql`select count(*)::int as n from notifications where kind = 'grade' and channel = 'app'
+            and params->>'event' = 'reopened' and (params->>'sheetId')::int = ${sheet.id}`,
+    );
+    expect(toldReopened[0]?.n).toBe(sheet.students);
     expect((await t.call(sheetReopen, { id: sheet.id, reason: 'again' }, { cookie: staff })).body.error.code).toBe(
       'sheet_open',
     );
@@ -331,6 +343,13 @@ describe('retakes', () => {
     );
     const res = await t.call(retakeIssue, { id: closed?.id, studentId: ids.student1 }, { cookie: staff });
     expect(res.body.data).toMatchObject({ kind: 'individual', students: 1 });
+    // Only that student hears of it.
+    await t.app.changes.caughtUp();
+    const told = await rows<{ p: number }>(
+      sql`select person_id as p from notifications where kind = 'grade' and params->>'event' = 'issued'
+            and (params->>'sheetId')::int = ${res.body.data.id} and channel = 'app'`,
+    );
+    expect(told.map((r) => r.p)).toEqual([ids.student1]);
     expect((await t.call(retakeIssue, { id: closed?.id, studentId: ids.teacher1 }, { cookie: staff })).status).toBe(
       400,
     );

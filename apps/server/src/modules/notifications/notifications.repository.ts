@@ -42,6 +42,10 @@ export const recipients = {
   /** One person, unless blocked. */
   person: (id: number) => sql`select u.id from users u where u.id = ${id} and u.blocked_at is null`,
 
+  /** Several people, unless blocked. */
+  people: (ids: readonly number[]) =>
+    sql`select u.id from users u where u.id = any(${`{${ids.join(',')}}`}::int[]) and u.blocked_at is null`,
+
   /** The readers of a news item, as the feed decides who sees it: its audience's roles, limited to its faculties. */
   newsReaders(item: { authorId: number; audience: string; facultyIds: readonly number[] }) {
     const roleList = item.audience === 'students' ? [2] : item.audience === 'teachers' ? [1] : [1, 2];

@@ -14,7 +14,7 @@ import { type NotificationsRepository, recipients, type SettingRow } from './not
 
 /** The reader of the change path that makes the notifications, and the topics it reads. */
 export const notificationsReader = 'notifications';
-export const notificationTopics: readonly Topic[] = ['orders', 'payments', 'news', 'schedule', 'imports'];
+export const notificationTopics: readonly Topic[] = ['orders', 'payments', 'grades', 'news', 'schedule', 'imports'];
 
 /** The `notifications` announcement: a person's unread count changed, or an event's people's. */
 export const unreadOf = (userId: number) => `u:${userId}`;
@@ -44,6 +44,15 @@ export function notificationOf(e: ChangeEvent): { kind: NotificationKind; params
         kind: 'payment',
         params: { paymentId: num(p.paymentId), status: str(p.status) },
         who: recipients.person(studentId),
+      };
+    }
+    case 'grades': {
+      const students = nums(p.students);
+      if (!students.length) return null;
+      return {
+        kind: 'grade',
+        params: { event: str(p.event), sheetId: num(p.sheetId) },
+        who: recipients.people(students),
       };
     }
     case 'news': {

@@ -37,6 +37,27 @@ const texts: Record<NotificationKind, (lang: PushLang, p: Params, n: number) => 
     title: { ru: 'Оплата', kg: 'Төлөм', en: 'Payment' }[l],
     body: paymentStatus[l][String(p.status)] ?? paymentStatus[l].paid ?? '',
   }),
+  grade: (l, p) => ({
+    title: { ru: 'Ведомость', kg: 'Ведомость', en: 'Grading sheet' }[l],
+    body:
+      p.event === 'reopened'
+        ? {
+            ru: 'Ведомость открыта для исправлений',
+            kg: 'Ведомость оңдоо үчүн ачылды',
+            en: 'A grading sheet was reopened',
+          }[l]
+        : p.event === 'issued'
+          ? {
+              ru: 'Вам выписана ведомость пересдачи',
+              kg: 'Сизге кайра тапшыруу ведомосту берилди',
+              en: 'A retake sheet was issued to you',
+            }[l]
+          : {
+              ru: 'Ведомость закрыта: итог в транскрипте',
+              kg: 'Ведомость жабылды: жыйынтык транскриптте',
+              en: 'A grading sheet was closed: see your transcript',
+            }[l],
+  }),
   timetable: (l) => ({
     title: { ru: 'Расписание', kg: 'Сабак жадыбалы', en: 'Timetable' }[l],
     body: { ru: 'В расписании изменения', kg: 'Сабак жадыбалында өзгөрүүлөр бар', en: 'Your timetable has changed' }[l],
@@ -68,6 +89,7 @@ const texts: Record<NotificationKind, (lang: PushLang, p: Params, n: number) => 
 export const linkOf: Record<NotificationKind, string> = {
   order: '/lms/singlewindow',
   payment: '/lms/paymentcode',
+  grade: '/lms/grading',
   timetable: '/lms/schedule',
   news: '/lms/news',
   import: '/lms/staff/import',

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 export const linkOf: Record<NotificationItem['kind'], string> = {
   order: '/lms/singlewindow',
   payment: '/lms/paymentcode',
+  grade: '/lms/grading',
   timetable: '/lms/schedule',
   news: '/lms/news',
   import: '/lms/staff/import',
@@ -23,6 +24,8 @@ export function notificationText(t: TFunction<'notifications'>, item: Notificati
       return t(`text.payment_${String(p.status)}`, {
         defaultValue: t('text.payment_paid'),
       });
+    case 'grade':
+      return t(`text.grade_${String(p.event)}`, { defaultValue: t('text.grade_closed') });
     case 'timetable':
       return t('text.timetable', { added: p.added ?? 0, changed: p.changed ?? 0 });
     case 'import': {
