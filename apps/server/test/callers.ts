@@ -34,27 +34,19 @@ export async function signInAll(t: TestApp): Promise<Record<CallerName, string |
   return Object.fromEntries(entries) as Record<CallerName, string | undefined>;
 }
 
-/** The query that digests every table's content, per test app (its tables do not change while it runs). */
-const digestQueries = new WeakMap<TestApp, string>();
-
 /** A digest of every table's content: equal digests mean nothing was stored, changed or deleted. */
 export async function databaseDigest(t: TestApp): Promise<string> {
   // What the readers of recorded changes write follows a request by moments: wait for it, not race it.
   await t.app.changes.caughtUp();
-  let query = digestQueries.get(t);
-  if (!query) {
-    const tables = (await t.database.db.execute(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1` as never,
-    )) as unknown as { rows: { table_name: string }[] };
-    // One statement for all tables: a round trip per table made the authorization matrix slow.
-    query = `SELECT ${tables.rows
-      .map(
-        ({ table_name: name }) =>
-          `'${name}=' || (SELECT count(*)::text || ':' || coalesce(md5(string_agg(x::text, ',' ORDER BY x::text)), '') FROM "${name}" x)`,
-      )
-      .join(` || E'\\n' || `)} AS d`;
-    digestQueries.set(t, query);
+  const tables = (await t.database.db.execute(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1` as never,
+  )) as unknown as { rows: { table_name: string }[] };
+  const parts: string[] = [];
+  for (const { table_name } of tables.rows) {
+    const res = (await t.database.db.execute(
+      `SELECT count(*)::text || ':' || coalesce(md5(string_agg(x::text, ',' ORDER BY x::text)), '') AS d FROM "${table_name}" x` as never,
+    )) as unknown as { rows: { d: string }[] };
+    parts.push(`${table_name}=${res.rows[0]?.d}`);
   }
-  const res = (await t.database.db.execute(query as never)) as unknown as { rows: { d: string }[] };
-  return res.rows[0]?.d ?? '';
+  return parts.join('\n');
 }
