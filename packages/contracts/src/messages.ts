@@ -54,6 +54,9 @@ export const validationRules = {
   after_start: { params: [], en: 'must be after the start' },
   overlaps: { params: ['from', 'to'], en: 'overlaps {from} – {to}' },
   taken: { params: [], en: 'is already used' },
+  // Grading: a discipline's control points.
+  maxima_sum_100: { params: [], en: 'the maxima must add up to 100' },
+  exam_last: { params: [], en: 'at most one examination, and it comes last' },
   /** Anything else (the catch-all; the contracts' own checks never end here). */
   invalid: { params: [], en: 'is not valid' },
 } as const satisfies Record<string, { params: readonly string[]; en: string }>;

@@ -222,11 +222,11 @@ export const schemeSave = defineEndpoint({
     columns: z.array(schemeColumn).check(
       z.minLength(1, 'too_few'),
       z.maxLength(6, 'too_many'),
-      z.refine((cols) => cols.reduce((s, c) => s + c.max, 0) === 100, 'invalid'),
+      z.refine((cols) => cols.reduce((s, c) => s + c.max, 0) === 100, 'maxima_sum_100'),
       z.refine(
         (cols) =>
           cols.filter((c) => c.kind === 'exam').length <= 1 && cols.slice(0, -1).every((c) => c.kind === 'module'),
-        'invalid',
+        'exam_last',
       ),
     ),
     admissionMin: wholeNumber(0, 100),
