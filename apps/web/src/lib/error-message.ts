@@ -3,14 +3,8 @@ import type { ValidationIssue, ValidationRule } from '@okuu/contracts/messages';
 import i18n from 'i18next';
 import { ApiError } from './api';
 import { formatParams } from './format';
-import { currentLanguage, loadScreenCatalogue } from './i18n';
+import { currentLanguage } from './i18n';
 import { localeOf } from './languages';
-
-// The error texts come with this module (locales/<language>/screens/errors.json), not with the first screen.
-await loadScreenCatalogue(
-  'errors',
-  import.meta.glob<Record<string, unknown>>('../locales/*/screens/errors.json', { import: 'default' }),
-);
 
 /**
  * The translated text for a failed call, in the current language: a refused input names each field and what is
