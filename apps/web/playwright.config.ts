@@ -7,6 +7,20 @@ const distDir = `/tmp/okuu-e2e-dist-${port}`;
 // The bundle budget test reads the same build.
 process.env.E2E_DIST = distDir;
 
+// With TEST_DATABASE_URL (as in CI) the server runs on a fresh PostgreSQL database of its own: PostgreSQL works on
+// both cores, while the embedded engine answers on the server's one thread, and two browsers wait on it. Without it,
+// on the embedded database as `npm start` runs.
+const postgres = process.env.TEST_DATABASE_URL;
+const databaseUrl =
+  postgres === undefined ? undefined : Object.assign(new URL(postgres), { pathname: `/okuu_e2e_${port}` }).href;
+const serverEnv = [
+  `PORT=${port} DATA_DIR=${dataDir} WEB_DIST=${distDir}`,
+  'RATE_LIMIT_MAX=0 LOGIN_FAILURE_LIMIT=1000 QR_WINDOW_MINUTES=1440 LOG_LEVEL=warn',
+  databaseUrl === undefined
+    ? ''
+    : `DATABASE_URL=${databaseUrl} PUBLIC_URL=http://127.0.0.1:${port} PAYMENT_PROVIDER=sandbox DATABASE_POOL_SIZE=20`,
+].join(' ');
+
 /**
  * End-to-end tests against the real server on a fresh demo database: the web app is built (into a
  * directory of its own, so two runs side by side do not meet), then the server starts from the repository root with an empty data directory (it migrates and seeds itself).
@@ -45,9 +59,10 @@ export default defineConfig({
     command: [
       `npx vite build --outDir ${distDir} --emptyOutDir`,
       `rm -rf ${dataDir}`,
+      ...(databaseUrl === undefined ? [] : [`node e2e/fresh-database.mjs ${databaseUrl}`]),
       // The data and build directories (some 50 MB) go when the server stops: Playwright ends the whole process group.
       `trap 'rm -rf ${dataDir} ${distDir}' EXIT INT TERM`,
-      `cd ../.. && PORT=${port} DATA_DIR=${dataDir} WEB_DIST=${distDir} RATE_LIMIT_MAX=0 LOGIN_FAILURE_LIMIT=1000 QR_WINDOW_MINUTES=1440 LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
+      `cd ../.. && ${serverEnv} node --import tsx apps/server/src/main.ts`,
     ].join(' && '),
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,

@@ -61,9 +61,16 @@ test.describe
       const { page, context } = await person(browser, 'teacher1');
       await openRooms(page);
       await searchOn(page, sunday.typed, /^7-я пара/);
+      // The list shows the last answer until the filtered one comes: count after it.
+      const filtered = page.waitForResponse(
+        (r) => r.url().includes('/rooms/free') && /"capacity":100\b/.test(r.request().postData() ?? ''),
+      );
       await page.getByLabel('Мест не меньше').fill('100');
+      await filtered;
       const cards = page.getByTestId('free-room');
       await expect(cards.first()).toBeVisible();
+      // Rendered: no room of fewer than 100 seats is left.
+      await expect(cards.filter({ hasText: /мест: \d{1,2} / })).toHaveCount(0);
       const before = await cards.count();
       const book = cards.first().getByRole('button', { name: /^Забронировать/ });
       room = ((await book.getAttribute('aria-label')) ?? '').replace(/^Забронировать (\S+),.*$/, '$1');
