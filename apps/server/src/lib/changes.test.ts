@@ -143,4 +143,30 @@ describe('recorded changes', () => {
       }
     },
   );
+
+  it.runIf(process.env.TEST_ENGINE === 'postgres')(
+    "is not held back by a transaction in another database of the cluster (it cannot write this one's changes)",
+    async () => {
+      const got: number[] = [];
+      const c = createChanges(t.database, (err) => {
+        throw err;
+      });
+      c.read('neighbour-reader', ['payments'], async (events) => {
+        for (const e of events) got.push((e.payload as { n: number }).n);
+      });
+      stops.push(await c.listen());
+      const elsewhere = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await elsewhere.connect();
+      try {
+        // A write under way in the maintenance database: it holds a transaction id the whole time.
+        await elsewhere.query('begin');
+        await elsewhere.query('select pg_current_xact_id()');
+        await here.transaction((_tx, change) => change.record('payments', { n: 1 }));
+        await vi.waitFor(() => expect(got).toEqual([1]), { timeout: 10_000 });
+      } finally {
+        await elsewhere.query('rollback');
+        await elsewhere.end();
+      }
+    },
+  );
 });

@@ -11,6 +11,7 @@ import { changeEvents } from '../db/schema/changes.ts';
  * - news, library, journal, schedule (bells, rooms, timetable), calendar (years, half-years), branding
  * - chat: a chat notice (chat.fanout.ts); qr: a check-in's counts changed ('<teacher id>:<session id>')
  * - grades: a grading sheet closed or reopened (recorded: {event, sheetId, disciplineId, groupId, year, ws, students})
+ * - grading: a grading sheet changed ('<sheet id>', '' when any may have); scale: the grade scale changed
  * - orders: a reference order moved on ('<student id>'); recorded too when staff moved it (notifications)
  * - payments, imports: recorded for the notifications (a payment's status, an import finished or failed); news and
  *   schedule are recorded too (an item posted, a timetable imported)
@@ -27,6 +28,8 @@ export const topics = [
   'chat',
   'qr',
   'grades',
+  'grading',
+  'scale',
   'orders',
   'payments',
   'imports',
@@ -36,6 +39,16 @@ export type Topic = (typeof topics)[number];
 
 /** A subscriber hears the payload its topic was announced with, or null: anything may have changed (see below). */
 export type Subscriber = (payload: string | null) => void;
+
+/**
+ * Where a reader stops: before the oldest transaction still under way that may write this database (one known to
+ * run in another database of the cluster cannot), else before the first not yet started. A transaction under way
+ * may commit changes older than those already readable; a reader that went past it would never see them.
+ */
+const readableBelow = sql`(select coalesce(
+    (select min(x) from pg_snapshot_xip(c.s) x where not exists (select 1 from pg_stat_activity a
+      where a.backend_xid = x::xid and a.datname <> current_database())),
+    pg_snapshot_xmax(c.s)) from (select pg_current_snapshot() as s) c)`;
 
 /** The one NOTIFY channel every instance listens on; the topic travels in the payload. */
 export const changesChannel = 'okuu_changes';
@@ -203,7 +216,7 @@ export function createChanges(
             tx,
             sql`select id::float8 as id, topic, payload, at, txid::text as txid from change_events
               where topic = any(${list}::text[]) and (txid, id) > (${place.txid}::xid8, ${place.lastId})
-                and txid < pg_snapshot_xmin(pg_current_snapshot())
+                and txid < ${readableBelow}
               order by txid, id limit ${readBatch}`,
           );
           const last = events.at(-1);
