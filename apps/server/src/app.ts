@@ -142,6 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const singleWindow = singleWindowModule(p, institution, currentPeriod);
   const staff = staffModule(p);
   const registration = registrationModule(p, { halfYearOf, currentPeriod, years: misc.service.years });
+  const grading = gradingModule(p, {
+    halfYearOf,
+    scale: transcript.service.scale,
+    recordResults: transcript.service.recordResults,
+    attendance: journal.service.attendance,
+    institution: branding,
+  });
   // Home's cards, each from its module's service (docs/home.md: how a module adds one).
   const home = homeModule(p, {
     lessons: lessonsCard(schedule.service, qr.service, config.qrWindowMin),
@@ -172,13 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     umkModule(p, files, library.service),
     singleWindow,
     transcript,
-    gradingModule(p, {
-      halfYearOf,
-      scale: transcript.service.scale,
-      recordResults: transcript.service.recordResults,
-      attendance: journal.service.attendance,
-      institution: branding,
-    }),
+    grading,
     staff,
     importModule(p),
     profileModule(p, auth.service),
@@ -221,6 +222,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   changes.subscribe('news', news.service.forgetFeed);
   changes.subscribe('library', library.service.forgetLists);
   changes.subscribe('journal', journal.service.forget);
+  changes.subscribe('grading', grading.service.forget.sheet);
+  for (const topic of ['journal', 'scale'] as const) changes.subscribe(topic, grading.service.forget.sheets);
+  changes.subscribe('schedule', grading.service.forget.teaching);
   changes.subscribe('calendar', settings.service.forgetCalendar);
   // Timetable weeks hold their half-year's dates, bells, rooms, lessons and group names.
   for (const topic of ['calendar', 'schedule'] as const) changes.subscribe(topic, schedule.service.forget);

@@ -47,11 +47,11 @@ export function gradingRoutes(service: GradingService, institution: () => Promis
       return new FileReply(Readable.from(bytes), bytes.length, xlsxType, sheetFile(sheet, 'xlsx'));
     }),
     bind(teacherSheets, async ({ input, user }) => service.teacherSheets(user, input)),
-    bind(teacherSheet, async ({ input, user }) => service.sheet(user, input.id)),
+    bind(teacherSheet, async ({ input, user }) => service.sheetReply(user, input.id)),
     bind(cellSave, async ({ input, user }) => service.saveCell(user, input)),
     bind(sheetClose, async ({ input, user }) => service.close(user, input.id)),
     bind(staffSheets, async ({ input }) => service.staffSheets(input)),
-    bind(staffSheet, async ({ input, user }) => service.sheet(user, input.id)),
+    bind(staffSheet, async ({ input, user }) => service.sheetReply(user, input.id)),
     bind(sheetReopen, async ({ input, user }) => service.reopen(user, input.id, input.reason)),
     bind(schemeGet, async ({ input }) => service.scheme(input.disciplineId)),
     bind(schemeSave, async ({ input, user }) => service.saveScheme(user, input)),

@@ -6,7 +6,9 @@ import type { GradeBand } from '@okuu/contracts/transcript/grade-scale';
 import type { GradingColumn } from '../../db/schema/grading.ts';
 import type { HalfYear } from '../../lib/academic-calendar.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createChangeCache } from '../../lib/change-cache.ts';
 import type { Change } from '../../lib/changes.ts';
+import { JsonReply } from '../../lib/replies.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import { validationError } from '../../lib/validation.ts';
 import type { FinalResultInput } from '../transcript/transcript.service.ts';
@@ -86,17 +88,59 @@ export function createGradingService(deps: GradingDeps) {
     return found;
   }
 
-  /** The sheet, if the caller may read it: staff any, a teacher one they teach (403 otherwise). */
-  async function readable(user: AuthUser, id: number): Promise<SheetRow> {
-    const sheet = await sheetRow(id);
-    if (user.role === roles.staff) return sheet;
-    if (user.role !== roles.teacher || !(await repo.teaches(user.id, id))) {
-      throw new AppError('forbidden', 'You do not teach the discipline of this grading sheet to its group.');
-    }
-    return sheet;
+  // A sheet as read is kept ready a minute (a teacher reopening the grid, staff looking it over), and so is whether a
+  // teacher teaches it. A change to a sheet (topic `grading`, its id) drops it; one to the journals (attendance) or the
+  // scale drops every sheet; one to the timetable (who teaches what) every answer of `teaching`.
+  const views = createChangeCache<{
+    row: SheetRow;
+    data: GradingSheet;
+    replies: Map<boolean, JsonReply<GradingSheet>>;
+  }>({ ttlMs: 60_000, maxEntries: 2_000 });
+  const teaching = createChangeCache<boolean>({ ttlMs: 60_000, maxEntries: 20_000 });
+  const forget = {
+    sheet: (payload: string | null) => (payload ? views.delete(payload) : views.clear()),
+    sheets: () => views.clear(),
+    teaching: () => teaching.clear(),
+  };
+
+  /** Whether a teacher teaches a sheet; a yes is kept (a no is asked again: the sheet may be given them meanwhile). */
+  async function teaches(teacherId: number, sheetId: number): Promise<boolean> {
+    const key = `${teacherId}:${sheetId}`;
+    const yes = await teaching.get(key, () => repo.teaches(teacherId, sheetId));
+    if (!yes) teaching.delete(key);
+    return yes;
   }
 
-  async function full(user: AuthUser, sheet: SheetRow): Promise<GradingSheet> {
+  /** Runs grading writes in one transaction that announces `grading`: the sheet changed, or any (null). */
+  const write = <T>(sheetId: number | null, fn: (q: GradingQueries, change: Change) => Promise<T>): Promise<T> =>
+    repo.transaction(async (q, change) => {
+      const result = await fn(q, change);
+      change.announce('grading', sheetId === null ? '' : String(sheetId));
+      return result;
+    });
+
+  /** The sheet as read (kept ready), if the caller may read it: staff any, a teacher one they teach (403 otherwise). */
+  async function readable(user: AuthUser, id: number) {
+    const view = await views.get(String(id), async () => {
+      const row = await sheetRow(id);
+      return { row, data: await load(row), replies: new Map<boolean, JsonReply<GradingSheet>>() };
+    });
+    if (user.role === roles.staff) return view;
+    if (user.role !== roles.teacher || !(await teaches(user.id, id))) {
+      throw new AppError('forbidden', 'You do not teach the discipline of this grading sheet to its group.');
+    }
+    return view;
+  }
+
+  /** Whether the caller may write the sheet's cells: its teacher, while it is open. */
+  const editable = (user: AuthUser, sheet: SheetRow) => user.role === roles.teacher && sheet.status === 'open';
+
+  async function sheetOf(user: AuthUser, id: number): Promise<GradingSheet> {
+    const view = await readable(user, id);
+    return { ...view.data, editable: editable(user, view.row) };
+  }
+
+  async function load(sheet: SheetRow): Promise<GradingSheet> {
     const [members, cells, scale, header, teachers, events] = await Promise.all([
       repo.members(sheet.id),
       repo.cells(sheet.id),
@@ -141,7 +185,7 @@ export function createGradingService(deps: GradingDeps) {
         };
       }),
       events,
-      editable: user.role === roles.teacher && sheet.status === 'open',
+      editable: false,
     };
   }
 
@@ -169,8 +213,11 @@ export function createGradingService(deps: GradingDeps) {
     });
 
   return {
+    forget,
+
     async teacherSheets(user: AuthUser, input: Period): Promise<SheetSummary[]> {
       const period = await deps.halfYearOf(input);
+      // Makes the sheets not made yet: no sheet read so far changes.
       await repo.transaction(async (q) => q.ensureSheets(user.id, period.year, period.ws, defaultScheme));
       return (await repo.sheets({ teacherId: user.id, year: period.year, ws: period.ws })).map(summaryOf);
     },
@@ -182,15 +229,25 @@ export function createGradingService(deps: GradingDeps) {
       ).map(summaryOf);
     },
 
-    async sheet(user: AuthUser, id: number): Promise<GradingSheet> {
-      return full(user, await readable(user, id));
+    sheet: sheetOf,
+
+    /** The sheet as read, encoded once for every caller who sees it alike. */
+    async sheetReply(user: AuthUser, id: number): Promise<JsonReply<GradingSheet>> {
+      const view = await readable(user, id);
+      const mode = editable(user, view.row);
+      let reply = view.replies.get(mode);
+      if (!reply) {
+        reply = new JsonReply({ ...view.data, editable: mode });
+        view.replies.set(mode, reply);
+      }
+      return reply;
     },
 
     async saveCell(
       user: AuthUser,
       input: { id: number; studentId: number; column: number; points: number | null; version: number },
     ) {
-      const sheet = await readable(user, input.id);
+      const { row: sheet } = await readable(user, input.id);
       const column = sheet.columns[input.column];
       if (!column) {
         throw validationError([
@@ -205,7 +262,7 @@ export function createGradingService(deps: GradingDeps) {
       }
       const scale = await deps.scale();
       try {
-        return await repo.transaction(async (q: GradingQueries, change) => {
+        return await write(sheet.id, async (q, change) => {
           const locked = await q.lock(sheet.id, 'share');
           if (locked?.status !== 'open') throw closedError();
           const before = await q.cells(sheet.id, input.studentId);
@@ -261,9 +318,9 @@ export function createGradingService(deps: GradingDeps) {
     },
 
     async close(user: AuthUser, id: number): Promise<GradingSheet> {
-      const sheet = await readable(user, id);
+      const { row: sheet } = await readable(user, id);
       const scale = await deps.scale();
-      await repo.transaction(async (q, change) => {
+      await write(id, async (q, change) => {
         const locked = await q.lock(id, 'update');
         if (locked?.status !== 'open') throw closedError();
         const [members, cells, replaced] = await Promise.all([q.members(id), q.cells(id), q.replacedStudents(id)]);
@@ -304,12 +361,12 @@ export function createGradingService(deps: GradingDeps) {
           results.map((r) => r.studentId),
         );
       });
-      return full(user, await sheetRow(id));
+      return sheetOf(user, id);
     },
 
     async reopen(user: AuthUser, id: number, reason: string): Promise<GradingSheet> {
       const sheet = await sheetRow(id);
-      await repo.transaction(async (q, change) => {
+      await write(id, async (q, change) => {
         const locked = await q.lock(id, 'update');
         if (locked?.status !== 'closed') {
           change.unchanged();
@@ -331,7 +388,7 @@ export function createGradingService(deps: GradingDeps) {
           members.map((m) => m.id),
         );
       });
-      return full(user, await sheetRow(id));
+      return sheetOf(user, id);
     },
 
     scheme: schemeOf,
@@ -346,7 +403,7 @@ export function createGradingService(deps: GradingDeps) {
         throw validationError([{ path: ['admissionMin'], rule: 'too_big', params: { max: modules } }]);
       }
       const before = await schemeOf(input.disciplineId);
-      await repo.transaction(async (q, change) => {
+      await write(null, async (q, change) => {
         await q.putScheme(input.disciplineId, input.columns, input.admissionMin, user.id);
         change.audit({
           targetType: 'discipline',
@@ -378,7 +435,7 @@ export function createGradingService(deps: GradingDeps) {
         if (!students.length) throw new AppError('conflict', 'No student of this sheet is below the pass mark.');
       }
       const kind = input.studentId !== undefined ? 'individual' : 'retake';
-      const id = await repo.transaction(async (q, change) => {
+      const id = await write(sheet.id, async (q, change) => {
         const made = await q.addFollowing(sheet.id, kind, students, user.id);
         await recordGrades(change, 'issued', { ...sheet, id: made, kind }, students);
         change.audit({

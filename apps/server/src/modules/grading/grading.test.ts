@@ -2,6 +2,7 @@ import { myRating, staffRating, staffRatingXlsx, teacherRating } from '@okuu/con
 import { defaultScheme, rowTotals } from '@okuu/contracts/grading/rules';
 import {
   cellSave,
+  type GradingSheet,
   myPoints,
   retakeIssue,
   schemeSave,
@@ -13,7 +14,7 @@ import {
   teacherSheet,
   teacherSheets,
 } from '@okuu/contracts/grading/sheets';
-import { gradeScale } from '@okuu/contracts/transcript/grade-scale';
+import { gradeScale, gradeScaleSave } from '@okuu/contracts/transcript/grade-scale';
 import { studentTranscript } from '@okuu/contracts/transcript/transcript';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +179,47 @@ describe('the sheet', () => {
     expect(cell).toEqual(winner.body.data.cell);
     // The sheet is the same for both: the lecturer and the practice teacher.
     expect((await t.call(teacherSheet, { id: sheet.id }, { cookie: teacher2 })).status).toBe(200);
+  });
+});
+
+describe('a sheet kept ready', () => {
+  it('shows a cell saved on another instance, and the grades of a new scale at once', async () => {
+    // A sheet of another group: the demo group's empty sheets are the other tests'.
+    const sheet = await emptySheet(false);
+    const second = await t.secondInstance();
+    try {
+      const read = async () => {
+        const res = await second.app.inject({
+          method: 'POST',
+          url: teacherSheet.path,
+          payload: { id: sheet.id },
+          headers: { cookie: teacher },
+        });
+        return (res.json() as { data: GradingSheet }).data;
+      };
+      const s1 = (await read()).rows[0]?.studentId as number;
+      const row = (data: GradingSheet) => data.rows.find((r) => r.studentId === s1);
+      expect(row(await read())?.cells[0]).toEqual({ points: null, version: 0 });
+      expect((await save(teacher, sheet.id, s1, 0, 30, 0)).status).toBe(200);
+      await expect.poll(async () => row(await read())?.cells[0]).toEqual({ points: 30, version: 1 });
+
+      // The scale is the transcript's: its change reaches the sheet kept ready here.
+      const here = async () => row((await t.call(teacherSheet, { id: sheet.id }, { cookie: teacher })).body.data);
+      const scale = (await t.call(gradeScale, {}, { cookie: student })).body.data;
+      const band = scale.find((b) => b.minPoints <= 30 && 30 <= b.maxPoints);
+      if (!band) throw new Error('the scale has no band for 30 points');
+      expect((await here())?.totals.numeric).toBe(band.numeric);
+      const moved = band.numeric >= 5 ? band.numeric - 0.01 : band.numeric + 0.01;
+      const changed = scale.map((b) => (b === band ? { ...b, numeric: moved } : b));
+      expect((await t.call(gradeScaleSave, { bands: changed }, { cookie: staff })).status).toBe(200);
+      try {
+        expect((await here())?.totals.numeric).toBe(moved);
+      } finally {
+        await t.call(gradeScaleSave, { bands: scale }, { cookie: staff });
+      }
+    } finally {
+      await second.close();
+    }
   });
 });
 

@@ -175,6 +175,7 @@ export function createTranscriptRepository(db: Db, changes: Changes) {
     async replaceScale(bands: readonly GradeBand[]): Promise<void> {
       await changes.transaction(async (tx, change) => {
         const old = await tx.delete(gradeScale).returning();
+        change.announce('scale');
         change.audit({
           targetType: 'gradeScale',
           before: old.map((b) => ({
