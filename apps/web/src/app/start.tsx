@@ -1,6 +1,7 @@
 import './styles';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { loadErrorTexts } from '../lib/error-texts';
 import { detectLanguage, initI18n } from '../lib/i18n';
 import { isLanguage } from '../lib/languages';
 import { App } from './app';
@@ -39,6 +40,11 @@ startTransition(() => {
     );
   }
 });
+
+// The error texts load once the page has, so that a failure is told at once (a failed call also waits for them).
+const loadLater = () => void loadErrorTexts().catch(() => {});
+if (document.readyState === 'complete') loadLater();
+else window.addEventListener('load', loadLater, { once: true });
 
 // The service worker caches the app's files, so that every screen opens and the offline notice works with no network.
 // It registers once the page has loaded, so that its downloads do not compete with the page's own.

@@ -177,17 +177,25 @@ export async function callApi<E extends Endpoint>(
   input: RequestOf<E>,
   options: CallOptions = {},
 ): Promise<DataOf<E>> {
-  const { status, envelope } = await (takeEarlyReply(endpoint, input) ?? sendCall(endpoint, input, options));
-  return withFieldLabels(() => settleReply(endpoint, status, envelope));
+  return withErrorTexts(async () => {
+    const { status, envelope } = await (takeEarlyReply(endpoint, input) ?? sendCall(endpoint, input, options));
+    return settleReply(endpoint, status, envelope);
+  });
 }
 
-/** Settles a reply; a refusal of the input waits for the fields' labels that explain it (loaded once). */
-export async function withFieldLabels<T>(settle: () => T): Promise<T> {
+/**
+ * Runs a call; when it fails, waits for the texts that explain the failure before reporting it: the error texts, and
+ * the fields' labels when input was refused (each loaded once, see lib/error-texts and lib/field-labels).
+ */
+export async function withErrorTexts<T>(call: () => T | Promise<T>): Promise<T> {
   try {
-    return settle();
+    return await call();
   } catch (error) {
-    if (error instanceof ApiError && error.issues.length > 0) {
-      await import('./field-labels').then((m) => m.loadFieldLabels()).catch(() => {});
+    if (error instanceof ApiError) {
+      await Promise.all([
+        import('./error-texts').then((m) => m.loadErrorTexts()),
+        error.issues.length > 0 ? import('./field-labels').then((m) => m.loadFieldLabels()) : undefined,
+      ]).catch(() => {});
     }
     throw error;
   }

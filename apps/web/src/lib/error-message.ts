@@ -13,6 +13,8 @@ import { localeOf } from './languages';
  * Call it while rendering, so a language switch re-translates it.
  */
 export function errorMessage(error: unknown): string {
+  // Offline before the error texts could load (they load after the page, and the service worker keeps them).
+  if (!i18n.hasResourceBundle(currentLanguage(), 'errors')) return i18n.t('common:errorTextsMissing');
   if (!(error instanceof ApiError)) return i18n.t('errors:category.UNKNOWN_ERROR');
   const code = error.code as ErrorCode | null;
   if (code === 'validation' && error.issues.length > 0)

@@ -1,6 +1,6 @@
 import type { DataOf, Endpoint } from '@okuu/contracts/endpoint';
 import type { Envelope } from '@okuu/contracts/errors';
-import { ApiError, connectionFailure, REQUEST_TIMEOUT_MS, settleReply, withFieldLabels } from './api';
+import { ApiError, connectionFailure, REQUEST_TIMEOUT_MS, settleReply, withErrorTexts } from './api';
 
 /** How far an upload has come: bytes sent of the body's total, and the whole percent (0–100). */
 export interface UploadProgress {
@@ -32,6 +32,10 @@ export function uploadForm<E extends Endpoint>(
   body: FormData,
   options: UploadOptions = {},
 ): Promise<DataOf<E>> {
+  return withErrorTexts(() => send(endpoint, body, options));
+}
+
+function send<E extends Endpoint>(endpoint: E, body: FormData, options: UploadOptions): Promise<DataOf<E>> {
   const { onProgress, signal, idleTimeoutMs = REQUEST_TIMEOUT_MS } = options;
   return new Promise<DataOf<E>>((resolve, reject) => {
     if (signal?.aborted) {
@@ -75,7 +79,11 @@ export function uploadForm<E extends Endpoint>(
       } catch {
         envelope = undefined;
       }
-      withFieldLabels(() => settleReply(endpoint, xhr.status, envelope)).then(resolve, reject);
+      try {
+        resolve(settleReply(endpoint, xhr.status, envelope));
+      } catch (error) {
+        reject(error);
+      }
     });
     xhr.addEventListener('error', () => {
       finish();

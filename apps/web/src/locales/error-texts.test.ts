@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * rule), and the label of every field a request has.
  */
 
-const catalogues = import.meta.glob<ErrorTexts>('./*/errors.json', { eager: true, import: 'default' });
+const catalogues = import.meta.glob<ErrorTexts>('./*/screens/errors.json', { eager: true, import: 'default' });
 const fieldLabels = import.meta.glob<Record<string, string>>('./*/screens/fields.json', {
   eager: true,
   import: 'default',
@@ -24,7 +24,7 @@ interface ErrorTexts {
   issue: Record<string, string>;
 }
 
-const textsOf = (language: string) => catalogues[`./${language}/errors.json`] as ErrorTexts;
+const textsOf = (language: string) => catalogues[`./${language}/screens/errors.json`] as ErrorTexts;
 
 /** The {{names}} a text interpolates. */
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

@@ -36,7 +36,7 @@ describe('catalogues', () => {
   });
 
   it('translate every error code of the API', () => {
-    const { code } = catalogues['./ru/errors.json'] as { code: object };
+    const { code } = catalogues['./ru/screens/errors.json'] as { code: object };
     expect(Object.keys(code).sort()).toEqual([...errorCodes].sort());
   });
 

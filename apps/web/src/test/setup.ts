@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
+import { loadErrorTexts } from '../lib/error-texts';
 import { initI18n, switchLanguage } from '../lib/i18n';
 import { writeCookie } from '../lib/storage';
 
@@ -21,6 +22,7 @@ async function reset() {
 
 // Started before any test file is imported: shared pieces load their catalogues as their modules are evaluated.
 await initI18n('ru');
+await loadErrorTexts();
 
 beforeAll(reset);
 

@@ -5,7 +5,7 @@ import { institutionGet, logoUpload } from '@okuu/contracts/settings/institution
 import { permissionList, registrationSettings } from '@okuu/contracts/settings/registration';
 import { servicesList } from '@okuu/contracts/settings/services';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, connectionFailure, settleReply } from '../../../lib/api';
+import { callApi, connectionFailure, settleReply, withErrorTexts } from '../../../lib/api';
 import { sessionQueryKey } from '../../../lib/session';
 
 export const settingsKeys = {
@@ -58,20 +58,21 @@ export function useLogoUpload() {
   const changed = useSettingsChanged();
   return useMutation({
     // A plain fetch (a logo is small: no progress to show), which keeps the shared upload code out of this screen.
-    mutationFn: async (file: File) => {
-      const form = new FormData();
-      form.append('files', file, file.name);
-      const response = await fetch(logoUpload.path, {
-        method: 'POST',
-        body: form,
-        credentials: 'same-origin',
-        headers: { Accept: 'application/json' },
-      }).catch((cause: unknown) => {
-        throw connectionFailure(cause instanceof Error ? cause.message : 'Upload failed');
-      });
-      const envelope = await response.json().catch(() => undefined);
-      return settleReply(logoUpload, response.status, envelope);
-    },
+    mutationFn: (file: File) =>
+      withErrorTexts(async () => {
+        const form = new FormData();
+        form.append('files', file, file.name);
+        const response = await fetch(logoUpload.path, {
+          method: 'POST',
+          body: form,
+          credentials: 'same-origin',
+          headers: { Accept: 'application/json' },
+        }).catch((cause: unknown) => {
+          throw connectionFailure(cause instanceof Error ? cause.message : 'Upload failed');
+        });
+        const envelope = await response.json().catch(() => undefined);
+        return settleReply(logoUpload, response.status, envelope);
+      }),
     onSuccess: (institution) => {
       queryClient.setQueryData(settingsKeys.institution, institution);
       changed();
