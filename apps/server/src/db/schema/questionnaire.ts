@@ -81,7 +81,9 @@ export const questionnaireRespondents = pgTable(
 
 /**
  * One submitted answer sheet: a random id, the day (never the time), the target and the answers
- * (`{question id: value}`). Nothing names or orders the student.
+ * (`{question id: value}`). Nothing names or orders the student. A sheet is written in the transaction that marks
+ * its student as a respondent, so both rows carry that transaction's id (xmin) and the order of arrival (their place
+ * in the table): once several wait, they are mixed, moved to new rows in random order by one transaction (`mixed`).
  */
 export const questionnaireAnswers = pgTable(
   'questionnaire_answers',
@@ -94,6 +96,7 @@ export const questionnaireAnswers = pgTable(
     disciplineId: integer('discipline_id').notNull(),
     answeredOn: date('answered_on').notNull(),
     answers: jsonb('answers').notNull(),
+    mixed: boolean('mixed').notNull().default(false),
   },
   (t) => [index('questionnaire_answers_target_idx').on(t.questionnaireId, t.teacherId, t.disciplineId)],
 );

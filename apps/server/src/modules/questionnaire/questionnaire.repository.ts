@@ -167,6 +167,25 @@ function queries(db: Db) {
       return true;
     },
 
+    /**
+     * Mixes a questionnaire's answer sheets not mixed yet, when at least `atLeast` wait: moves them to new rows (new
+     * ids) in random order, in this transaction. They then share its id (xmin) and no place of arrival, and nothing
+     * joins one of them to the respondent written with it. `all`: every sheet of the questionnaire is moved (once it
+     * has closed, so that the last few are mixed among all, not just among themselves). Answers how many it moved.
+     */
+    async mix(questionnaire: number, atLeast: number, all = false): Promise<number> {
+      const [waiting] = await rows<{ n: number }>(sql`select count(*)::int as n from questionnaire_answers
+        where questionnaire_id = ${questionnaire} and not mixed`);
+      if (!waiting || waiting.n === 0 || waiting.n < atLeast) return 0;
+      const moved = await rows(sql`with taken as (delete from questionnaire_answers
+          where questionnaire_id = ${questionnaire} ${all ? sql`` : sql`and not mixed`}
+          returning questionnaire_id, teacher_id, discipline_id, answered_on, answers)
+        insert into questionnaire_answers (id, questionnaire_id, teacher_id, discipline_id, answered_on, answers, mixed)
+        select gen_random_uuid(), questionnaire_id, teacher_id, discipline_id, answered_on, answers, true
+          from taken order by random() returning 1`);
+      return moved.length;
+    },
+
     /** Every answer sheet of a questionnaire, with its teacher's department and faculty. */
     sheets: (questionnaire: number) =>
       rows<SheetRecord>(sql`select a.teacher_id as "teacherId", a.discipline_id as "disciplineId",

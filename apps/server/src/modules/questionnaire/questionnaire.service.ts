@@ -93,6 +93,7 @@ export function createQuestionnaireService(deps: { repo: QuestionnaireRepository
     opts: { teacher?: number; faculty?: number | null; department?: number | null; texts: 'all' | 'released' },
   ): Promise<SurveyResults> {
     if (now() < q.closesAt) throw new AppError('results_hidden', 'Results show once the questionnaire has closed.');
+    await repo.transaction((tx) => tx.mix(q.id, 1, true));
     const [questions, all] = await Promise.all([repo.questions([q.id]), repo.sheets(q.id)]);
     const key = (s: { teacherId: number; disciplineId: number }) => `${s.teacherId}:${s.disciplineId}`;
     const byTarget = new Map<string, SheetRecord[]>();
@@ -295,6 +296,8 @@ export function createQuestionnaireService(deps: { repo: QuestionnaireRepository
         }),
       );
       if (!done) throw new AppError('already_answered', 'You have answered this questionnaire already.');
+      // In a transaction of their own, once a batch waits: this answer's transaction marked its student too.
+      await repo.transaction((tx) => tx.mix(q.id, q.minAnswers));
       return { answered: true };
     },
 

@@ -3,8 +3,9 @@ import { questionnaireDelete, questionnaireSave } from '@okuu/contracts/question
 import { questionnaireMine, questionnaireResults } from '@okuu/contracts/questionnaire/results';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, type TestApp, testChanges } from '../../../test/harness.ts';
 import { academicYearOf } from '../../lib/academic-calendar.ts';
+import { createQuestionnaireRepository } from './questionnaire.repository.ts';
 
 /** The server's clock, moved by hand: a day of the seeded fall half-year. */
 const year = academicYearOf(new Date());
@@ -125,6 +126,7 @@ describe('questionnaires', () => {
       'discipline_id:integer',
       'answered_on:date',
       'answers:jsonb',
+      'mixed:boolean',
     ]);
     // Who has answered: no time, no serial either, nothing shared with the answers but the target.
     expect(of('questionnaire_respondents').map((c) => c.column)).toEqual([
@@ -169,6 +171,20 @@ describe('questionnaires', () => {
     expect((await answerAs((students[4] as { login: string }).login, 2, 'Спасибо')).status).toBe(200);
     clock = new Date(`${year}-12-26T06:00:00Z`);
     const five = (await t.call(questionnaireMine, {}, { cookie: teacher })).body.data;
+    // Closed and read: every sheet moved to a new row, in random order, by one transaction of its own. They share its
+    // id (xmin), and none shares one with a respondent's row (each written with its student's).
+    const xmins = async (table: 'questionnaire_answers' | 'questionnaire_respondents') =>
+      (
+        await rows<{ x: string }>(
+          sql`select xmin::text as x from ${sql.identifier(table)} where questionnaire_id = ${questionnaireId}`,
+        )
+      ).map((r) => r.x);
+    const mixed = await xmins('questionnaire_answers');
+    expect(mixed).toHaveLength(5);
+    expect(new Set(mixed).size).toBe(1);
+    const respondents = await xmins('questionnaire_respondents');
+    expect(respondents).toHaveLength(5);
+    expect(respondents.filter((x) => mixed.includes(x))).toEqual([]);
     const target = five[0]?.targets.find((x) => x.id_discipline === disciplineId);
     expect(target?.answers).toBe(5);
     const scale = target?.questions[0];
@@ -207,5 +223,38 @@ describe('questionnaires', () => {
     expect((await t.call(questionnaireDelete, { id: questionnaireId }, { cookie: staff })).body.error.code).toBe(
       'in_use',
     );
+  });
+
+  it('mixes waiting answer sheets once a batch has come, in a transaction no respondent row shares', async () => {
+    const repo = createQuestionnaireRepository(t.database.db, testChanges(t.database));
+    const student = (students[5] as { id: number }).id;
+    // One student answering three targets (teacher ids 9001…): sheets of their own, beside the test's.
+    const answer = (n: number) =>
+      repo.transaction((q) =>
+        q.answer({
+          questionnaire: questionnaireId,
+          teacher: 9000 + n,
+          discipline: 0,
+          student,
+          day: `${year}-12-20`,
+          answers: {},
+        }),
+      );
+    const waiting = async () =>
+      rows<{ x: string; mixed: boolean }>(sql`select xmin::text as x, mixed from questionnaire_answers
+        where questionnaire_id = ${questionnaireId} and teacher_id > 9000`);
+    await answer(1);
+    await answer(2);
+    expect(await repo.transaction((q) => q.mix(questionnaireId, 3))).toBe(0);
+    expect((await waiting()).map((r) => r.mixed)).toEqual([false, false]);
+    await answer(3);
+    expect(await repo.transaction((q) => q.mix(questionnaireId, 3))).toBe(3);
+    const moved = await waiting();
+    expect(moved.every((r) => r.mixed)).toBe(true);
+    expect(new Set(moved.map((r) => r.x)).size).toBe(1);
+    const respondents = await rows<{ x: string }>(sql`select xmin::text as x from questionnaire_respondents
+      where questionnaire_id = ${questionnaireId} and teacher_id > 9000`);
+    expect(respondents).toHaveLength(3);
+    expect(respondents.filter((r) => r.x === moved[0]?.x)).toEqual([]);
   });
 });
