@@ -162,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit: auditCard(staff.service),
   });
   const notifications = notificationsModule(p, auth.service.liveSessions);
-  const testing = testingModule(p);
+  const testing = testingModule(p, { controlPoints: grading.service.controlPoints, feed: grading.service.feed });
   const modules = [
     auth,
     settings,

@@ -48,6 +48,8 @@ export const teachingDiscipline = z.object({
   audiences: z.array(z.object({ kind: z.enum(['group', 'subgroup', 'stream']), id: z.number(), name: z.string() })),
   topics: z.array(z.string()),
   questions: z.number(),
+  /** The control points of its grading sheet (numbered from 1, with their maximum), which a test may feed. */
+  controlPoints: z.array(z.object({ number: z.number(), max: z.number() })),
 });
 export type TeachingDiscipline = z.infer<typeof teachingDiscipline>;
 

@@ -6,7 +6,10 @@ import { localMomentInput } from '../settings/common.ts';
 /** A teacher's tests: what they draw, for whom, when, and how they are scored. */
 export const audienceKinds = ['group', 'subgroup', 'stream'] as const;
 
-export const testLimits = { questions: 200, minutes: 600, attempts: 20, topics: 50 } as const;
+export const testLimits = { questions: 200, minutes: 600, attempts: 20, topics: 50, controlPoints: 10 } as const;
+
+/** Which attempt's score a test feeds to its control point of the grading sheet. */
+export const gradingModes = ['best', 'last'] as const;
 
 export const testRow = z.object({
   id: z.number(),
@@ -29,6 +32,9 @@ export const testRow = z.object({
   attempts: z.number(),
   partialCredit: z.boolean(),
   showAnswers: z.boolean(),
+  /** The control point of the grading sheet the score goes to (null: none), from the best or the last attempt. */
+  gradingColumn: z.nullable(z.number()),
+  gradingMode: z.enum(gradingModes),
   /** Attempts made so far, and the students who made them. */
   attemptsMade: z.number(),
   students: z.number(),
@@ -51,7 +57,7 @@ export const testSave = defineEndpoint({
   path: '/api/testing/test/save.json',
   access: 'teacher',
   summary:
-    "Creates (`id` -1) or changes a test of discipline `id_discipline` for an audience of the teacher's teaching (`audienceKind` group, subgroup or stream, `audienceId`). It draws `questionCount` questions from `topics` ([] every topic), or takes the fixed `questionIds`; `shuffle` orders questions and options per student; `timeLimit` minutes; window `from`–`to` (Asia/Bishkek, YYYY-MM-DDTHH:MM); `attempts` allowed; `partialCredit` for multiple choice and matching; `showAnswers` after the window closes. Attempts already started keep their questions.",
+    "Creates (`id` -1) or changes a test of discipline `id_discipline` for an audience of the teacher's teaching (`audienceKind` group, subgroup or stream, `audienceId`). It draws `questionCount` questions from `topics` ([] every topic), or takes the fixed `questionIds`; `shuffle` orders questions and options per student; `timeLimit` minutes; window `from`–`to` (Asia/Bishkek, YYYY-MM-DDTHH:MM); `attempts` allowed; `partialCredit` for multiple choice and matching; `showAnswers` after the window closes; `gradingColumn`, the control point of the discipline's grading sheet (1 the first) that each student's score goes to, as a share of its maximum, from the `gradingMode` best or last attempt (null: none). Attempts already started keep their questions.",
   request: z
     .object({
       id: idOrNew,
@@ -69,6 +75,8 @@ export const testSave = defineEndpoint({
       attempts: z._default(wholeNumber(1, testLimits.attempts), 1),
       partialCredit: formFlag,
       showAnswers: formFlag,
+      gradingColumn: z._default(z.nullable(wholeNumber(1, testLimits.controlPoints)), null),
+      gradingMode: z._default(z.enum(gradingModes), 'best'),
     })
     .check(
       z.superRefine((v, ctx) => {

@@ -1,3 +1,4 @@
+import { gradingModes } from '@okuu/contracts/testing/tests';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -77,6 +78,9 @@ export const tests = pgTable(
     attemptsAllowed: smallint('attempts_allowed').notNull().default(1),
     partialCredit: boolean('partial_credit').notNull().default(true),
     showAnswers: boolean('show_answers').notNull().default(false),
+    /** The control point of the discipline's grading sheet (1 the first) each student's score goes to; null none. */
+    gradingColumn: smallint('grading_column'),
+    gradingMode: text('grading_mode', { enum: gradingModes }).notNull().default('best'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

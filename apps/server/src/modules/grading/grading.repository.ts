@@ -2,7 +2,7 @@ import type { RatingScope } from '@okuu/contracts/grading/rating';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { GradingColumn } from '../../db/schema/grading.ts';
-import { type Changes, transactionOf } from '../../lib/changes.ts';
+import { type Change, type Changes, transactionOf } from '../../lib/changes.ts';
 
 interface Named {
   name: string;
@@ -260,6 +260,37 @@ function queries(db: Db) {
       return written ?? null;
     },
 
+    /**
+     * The open regular sheet of a student's group for a discipline in a half-year, locked against a close until the
+     * end of the transaction (null when there is none, or it is closed).
+     */
+    async openSheetOf(
+      studentId: number,
+      disciplineId: number,
+      year: number,
+      ws: number,
+    ): Promise<{ id: number; columns: GradingColumn[] } | null> {
+      const [found] = await rows<{ id: number; columns: GradingColumn[] }>(sql`
+        select s.id, s.columns from grading_sheets s join student_profiles sp on sp.group_id = s.group_id
+         where sp.user_id = ${studentId} and s.kind = 'regular' and s.discipline_id = ${disciplineId}
+           and s.academic_year_id = ${year} and s.half_year_kind = ${ws} and s.status = 'open'
+           for share of s`);
+      return found ?? null;
+    },
+
+    /** Writes a cell whatever its version (a test's score given to its control point); false when it holds them. */
+    async feedCell(sheetId: number, studentId: number, position: number, points: number, by: number) {
+      const written = await rows(sql`
+        insert into grading_cells (sheet_id, student_id, position, points, version, updated_by)
+        values (${sheetId}, ${studentId}, ${position}, ${points}, 1, ${by})
+        on conflict (sheet_id, student_id, position) do update
+          set points = excluded.points, version = grading_cells.version + 1, updated_by = excluded.updated_by,
+              updated_at = now()
+          where grading_cells.points is distinct from excluded.points
+        returning 1`);
+      return written.length > 0;
+    },
+
     async markClosed(sheetId: number, by: number) {
       await db.execute(sql`update grading_sheets set status = 'closed', closed_at = now(), closed_by = ${by},
         first_closed_at = coalesce(first_closed_at, now()) where id = ${sheetId}`);
@@ -436,6 +467,8 @@ export function createGradingRepository(db: Db, changes: Changes) {
   return {
     ...queries(db),
     transaction: transactionOf(changes, queries),
+    /** The queries on another module's change: grading writes made as part of it. */
+    within: (change: Change) => queries(change.tx),
   };
 }
 

@@ -393,6 +393,36 @@ export function createGradingService(deps: GradingDeps) {
 
     scheme: schemeOf,
 
+    /** A discipline's control points (its module columns), numbered from 1, which a test may feed. */
+    async controlPoints(disciplineId: number): Promise<{ number: number; max: number }[]> {
+      return (await schemeOf(disciplineId)).columns
+        .filter((c) => c.kind === 'module')
+        .map((c, i) => ({ number: i + 1, max: c.max }));
+    },
+
+    /**
+     * Gives a share (0–1) of control point `controlPoint` (1 the first module column) to a student, on their group's
+     * open sheet of the discipline this half-year (made now if the teacher has not opened their list yet), within
+     * another module's change (a test's score). A closed sheet, or none, is left as it is.
+     */
+    async feed(
+      change: Change,
+      input: { teacherId: number; studentId: number; disciplineId: number; controlPoint: number; share: number },
+    ): Promise<void> {
+      const period = await deps.halfYearOf({});
+      const q = repo.within(change);
+      await q.ensureSheets(input.teacherId, period.year, period.ws, defaultScheme);
+      const sheet = await q.openSheetOf(input.studentId, input.disciplineId, period.year, period.ws);
+      if (!sheet) return;
+      const position = sheet.columns.flatMap((c, i) => (c.kind === 'module' ? [i] : []))[input.controlPoint - 1];
+      const column = position === undefined ? undefined : sheet.columns[position];
+      if (position === undefined || !column) return;
+      const points = Math.round(Math.min(1, Math.max(0, input.share)) * column.max);
+      if (await q.feedCell(sheet.id, input.studentId, position, points, input.teacherId)) {
+        change.announce('grading', String(sheet.id));
+      }
+    },
+
     async saveScheme(user: AuthUser, input: { disciplineId: number; columns: GradingColumn[]; admissionMin: number }) {
       const disciplineName = await repo.disciplineName(input.disciplineId);
       if (disciplineName === null) {

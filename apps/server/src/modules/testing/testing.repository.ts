@@ -43,6 +43,8 @@ export interface TestRecord {
   attemptsAllowed: number;
   partialCredit: boolean;
   showAnswers: boolean;
+  gradingColumn: number | null;
+  gradingMode: 'best' | 'last';
   attemptsMade: number;
   students: number;
 }
@@ -86,6 +88,8 @@ export interface TestWrite {
   attemptsAllowed: number;
   partialCredit: boolean;
   showAnswers: boolean;
+  gradingColumn: number | null;
+  gradingMode: 'best' | 'last';
 }
 
 const date = (d: Date) => d.toISOString();
@@ -111,6 +115,7 @@ const testColumns = sql`t.id, t.teacher_id as "teacherId", t.discipline_id as "d
   t.topics, t.question_ids as "questionIds", t.question_count as "questionCount", t.shuffle,
   t.time_limit_min as "timeLimitMin", t.opens_at as "opensAt", t.closes_at as "closesAt",
   t.attempts_allowed as "attemptsAllowed", t.partial_credit as "partialCredit", t.show_answers as "showAnswers",
+  t.grading_column as "gradingColumn", t.grading_mode as "gradingMode",
   (select count(*)::int from test_attempts x where x.test_id = t.id) as "attemptsMade",
   (select count(distinct x.student_id)::int from test_attempts x where x.test_id = t.id) as students`;
 
@@ -228,11 +233,11 @@ function queries(db: Db) {
     async insertTest(w: TestWrite) {
       const row = await one<{ id: number }>(sql`insert into tests (teacher_id, discipline_id, title, audience_kind,
           audience_id, topics, question_ids, question_count, shuffle, time_limit_min, opens_at, closes_at,
-          attempts_allowed, partial_credit, show_answers)
+          attempts_allowed, partial_credit, show_answers, grading_column, grading_mode)
         values (${w.teacherId}, ${w.disciplineId}, ${w.title}, ${w.audienceKind}, ${w.audienceId},
           ${w.topics ? texts(w.topics) : null}, ${w.questionIds ? ints(w.questionIds) : null}, ${w.questionCount},
           ${w.shuffle}, ${w.timeLimitMin}, ${date(w.opensAt)}, ${date(w.closesAt)}, ${w.attemptsAllowed},
-          ${w.partialCredit}, ${w.showAnswers}) returning id`);
+          ${w.partialCredit}, ${w.showAnswers}, ${w.gradingColumn}, ${w.gradingMode}) returning id`);
       return (row as { id: number }).id;
     },
     async updateTest(id: number, w: TestWrite) {
@@ -241,7 +246,8 @@ function queries(db: Db) {
         topics = ${w.topics ? texts(w.topics) : null}, question_ids = ${w.questionIds ? ints(w.questionIds) : null},
         question_count = ${w.questionCount}, shuffle = ${w.shuffle}, time_limit_min = ${w.timeLimitMin},
         opens_at = ${date(w.opensAt)}, closes_at = ${date(w.closesAt)}, attempts_allowed = ${w.attemptsAllowed},
-        partial_credit = ${w.partialCredit}, show_answers = ${w.showAnswers} where id = ${id}`);
+        partial_credit = ${w.partialCredit}, show_answers = ${w.showAnswers}, grading_column = ${w.gradingColumn},
+        grading_mode = ${w.gradingMode} where id = ${id}`);
     },
     async deleteTest(id: number) {
       return (
@@ -410,6 +416,11 @@ function queries(db: Db) {
     },
     partialOf: async (test: number) =>
       (await one<{ p: boolean }>(sql`select partial_credit as p from tests where id = ${test}`))?.p ?? true,
+    /** A student's closed attempts of a test, first to last, with their scores (hundredths). */
+    closedScores: (test: number, student: number) =>
+      rows<{ scoreX100: number; maxX100: number }>(sql`select score_x100 as "scoreX100", max_x100 as "maxX100"
+        from test_attempts where test_id = ${test} and student_id = ${student} and closed_at is not null
+          and score_x100 is not null order by number`),
   };
 }
 

@@ -12,7 +12,7 @@ import { testDelete, testList, testSave } from '@okuu/contracts/testing/tests';
 import type { Platform } from '../../lib/platform.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
 import { createTestingRepository } from './testing.repository.ts';
-import { createTestingService, type TestingService } from './testing.service.ts';
+import { createTestingService, type GradingLink, type TestingService } from './testing.service.ts';
 
 export function testingRoutes(service: TestingService): Binding[] {
   return [
@@ -36,7 +36,7 @@ export function testingRoutes(service: TestingService): Binding[] {
 }
 
 /** Online tests: the question bank, tests, attempts under the server's deadline, and results. */
-export function testingModule(p: Platform) {
-  const service = createTestingService({ repo: createTestingRepository(p.db, p.changes), now: p.now });
+export function testingModule(p: Platform, grading: GradingLink) {
+  const service = createTestingService({ repo: createTestingRepository(p.db, p.changes), now: p.now, grading });
   return { service, routes: testingRoutes(service) };
 }

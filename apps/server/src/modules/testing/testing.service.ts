@@ -3,6 +3,7 @@ import type { AnswerResponse, AttemptResult, AttemptView, AvailableTest } from '
 import { graceSeconds } from '@okuu/contracts/testing/taking';
 import type { TestRow } from '@okuu/contracts/testing/tests';
 import { AppError } from '../../lib/app-error.ts';
+import type { Change } from '../../lib/changes.ts';
 import { validationError } from '../../lib/validation.ts';
 import type {
   AnswerRecord,
@@ -45,6 +46,17 @@ export interface TestInput {
   attempts: number;
   partialCredit: boolean;
   showAnswers: boolean;
+  gradingColumn: number | null;
+  gradingMode: 'best' | 'last';
+}
+
+/** What testing needs of the grading sheet: a discipline's control points, and a score fed to one. */
+export interface GradingLink {
+  controlPoints: (disciplineId: number) => Promise<{ number: number; max: number }[]>;
+  feed: (
+    change: Change,
+    input: { teacherId: number; studentId: number; disciplineId: number; controlPoint: number; share: number },
+  ) => Promise<void>;
 }
 
 const notFound = (what: string) => new AppError('not_found', `There is no such ${what}.`);
@@ -90,6 +102,8 @@ function toTestRow(t: TestRecord): TestRow {
     attempts: t.attemptsAllowed,
     partialCredit: t.partialCredit,
     showAnswers: t.showAnswers,
+    gradingColumn: t.gradingColumn,
+    gradingMode: t.gradingMode,
     attemptsMade: t.attemptsMade,
     students: t.students,
   };
@@ -141,8 +155,28 @@ function fits(kind: QuestionRow['kind'], response: AnswerResponse): boolean {
   }
 }
 
-export function createTestingService(deps: { repo: TestingRepository; now: () => Date }) {
-  const { repo, now } = deps;
+export function createTestingService(deps: { repo: TestingRepository; now: () => Date; grading: GradingLink }) {
+  const { repo, now, grading } = deps;
+
+  /**
+   * Gives a student's score of a test to the test's control point of the grading sheet (none: nothing), from the
+   * best or the last closed attempt, within the change that scored it.
+   */
+  async function feed(q: TestingQueries, change: Change, testId: number, studentId: number) {
+    const test = await q.test(testId);
+    if (!test || test.gradingColumn === null) return;
+    const scores = await q.closedScores(testId, studentId);
+    const shares = scores.map((a) => (a.maxX100 > 0 ? a.scoreX100 / a.maxX100 : 0));
+    const share = test.gradingMode === 'last' ? shares.at(-1) : shares.length ? Math.max(...shares) : undefined;
+    if (share === undefined) return;
+    await grading.feed(change, {
+      teacherId: test.teacherId,
+      studentId,
+      disciplineId: test.disciplineId,
+      controlPoint: test.gradingColumn,
+      share,
+    });
+  }
 
   const remaining = (a: AttemptRecord, at: Date) =>
     a.closedAt ? 0 : Math.max(0, Math.floor((a.deadline.getTime() - at.getTime()) / 1000));
@@ -228,9 +262,10 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
   }
 
   /** Closes an attempt whose deadline has passed, scoring what was saved (inside a change). */
-  async function closeAsServer(q: TestingQueries, a: AttemptRecord) {
+  async function closeAsServer(q: TestingQueries, change: Change, a: AttemptRecord) {
     const total = await score(q, a, await q.partialOf(a.testId));
     await q.closeAttempt(a.id, a.deadline, 'server', total);
+    await feed(q, change, a.testId, a.studentId);
   }
 
   async function ownAttempt(student: number, id: number) {
@@ -243,13 +278,15 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
     // The bank.
     async disciplines(teacher: number): Promise<TeachingDiscipline[]> {
       const [list, audiences] = await Promise.all([repo.disciplines(teacher), repo.audiences(teacher)]);
-      return list.map((d) => ({
+      const points = await Promise.all(list.map((d) => grading.controlPoints(d.id)));
+      return list.map((d, i) => ({
         id_discipline: d.id,
         name: d.name,
         nameKg: d.nameKg,
         nameEn: d.nameEn,
         topics: d.topics ?? [],
         questions: d.questions,
+        controlPoints: points[i] ?? [],
         audiences: audiences
           .filter((a) => a.disciplineId === d.id)
           .map((a) => ({ kind: a.kind, id: a.id, name: a.name })),
@@ -313,6 +350,11 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
       const fixed = [...new Set(input.questionIds)];
       if (fixed.length && (await repo.bankHas(input.id_discipline, fixed)) !== fixed.length)
         throw validationError([{ path: ['questionIds'], rule: 'unknown_record' }]);
+      const controlPoints = (await grading.controlPoints(input.id_discipline)).length;
+      if (input.gradingColumn !== null && input.gradingColumn > controlPoints)
+        throw validationError([
+          { path: ['gradingColumn'], rule: 'out_of_range', params: { min: 1, max: controlPoints } },
+        ]);
       const write = {
         teacherId: teacher,
         disciplineId: input.id_discipline,
@@ -329,6 +371,8 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
         attemptsAllowed: input.attempts,
         partialCredit: input.partialCredit,
         showAnswers: input.showAnswers,
+        gradingColumn: input.gradingColumn,
+        gradingMode: input.gradingMode,
       };
       if (input.id !== -1) await ownTest(teacher, input.id);
       const id = await repo.transaction(async (q) => {
@@ -421,11 +465,14 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
       if (q.kind !== 'text') throw new AppError('conflict', 'Only short-text answers are scored by hand.');
       if (input.points > q.points)
         throw validationError([{ path: ['points'], rule: 'out_of_range', params: { min: 0, max: q.points } }]);
-      return repo.transaction(async (tx) => {
+      return repo.transaction(async (tx, change) => {
         const locked = (await tx.attempt(a.id, true)) as AttemptRecord;
         if (!(await tx.setAnswerPoints(a.id, q.id, Math.round(input.points * 100), true))) throw notFound('answer');
         const total = await score(tx, locked, await tx.partialOf(a.testId));
-        if (locked.closedAt) await tx.setScore(a.id, total);
+        if (locked.closedAt) {
+          await tx.setScore(a.id, total);
+          await feed(tx, change, a.testId, a.studentId);
+        }
         return { score: total / 100, maxScore: locked.maxX100 / 100 };
       });
     },
@@ -458,9 +505,9 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
       const existing = await repo.openAttemptOf(testId, student);
       if (existing && existing.deadline > at) return viewOf(existing, at);
       if (existing)
-        await repo.transaction(async (q) => {
+        await repo.transaction(async (q, change) => {
           const locked = await q.expiredOf(testId, student, at);
-          if (locked) await closeAsServer(q, locked);
+          if (locked) await closeAsServer(q, change, locked);
         });
       const id = await repo.transaction((q) => q.start(testId, student, at));
       const attempt = id ? await repo.attempt(id) : await repo.openAttemptOf(testId, student);
@@ -490,7 +537,7 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
       // When it was given, as the phone says: trusted only as far back as the grace, never ahead of the server.
       const claimed = input.givenAt ? new Date(input.givenAt).getTime() : at.getTime();
       const given = new Date(Math.min(at.getTime(), Math.max(claimed, at.getTime() - graceSeconds * 1000)));
-      const saved = await repo.transaction(async (tx) => {
+      const saved = await repo.transaction(async (tx, change) => {
         const ok = await tx.saveAnswer({
           attempt: a.id,
           student,
@@ -504,6 +551,7 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
         if (ok && a.closedBy === 'server') {
           const locked = (await tx.attempt(a.id, true)) as AttemptRecord;
           await tx.setScore(a.id, await score(tx, locked, await tx.partialOf(a.testId)));
+          await feed(tx, change, a.testId, a.studentId);
         }
         return ok;
       });
@@ -519,11 +567,12 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
     async submit(student: number, id: number) {
       await ownAttempt(student, id);
       const at = now();
-      await repo.transaction(async (q) => {
+      await repo.transaction(async (q, change) => {
         const a = (await q.attempt(id, true)) as AttemptRecord;
         if (a.closedAt) return;
         const total = await score(q, a, await q.partialOf(a.testId));
         await q.closeAttempt(a.id, new Date(Math.min(at.getTime(), a.deadline.getTime())), 'student', total);
+        await feed(q, change, a.testId, a.studentId);
       });
       return resultOf((await repo.attempt(id)) as AttemptRecord, false);
     },
@@ -539,9 +588,9 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
     async closeExpired() {
       let closed = 0;
       for (;;) {
-        const n = await repo.transaction(async (q) => {
+        const n = await repo.transaction(async (q, change) => {
           const batch = await q.expired(now(), 100);
-          for (const a of batch) await closeAsServer(q, a);
+          for (const a of batch) await closeAsServer(q, change, a);
           return batch.length;
         });
         closed += n;

@@ -1,3 +1,4 @@
+import { teacherSheet, teacherSheets } from '@okuu/contracts/grading/sheets';
 import { bankList, questionDelete, questionSave, testingDisciplines } from '@okuu/contracts/testing/bank';
 import { answerRescore, teacherAttempt, testResults } from '@okuu/contracts/testing/results';
 import {
@@ -38,8 +39,19 @@ const q = { single: 0, multiple: 0, text: 0, number: 0, matching: 0 };
 async function rows<T>(query: SQL): Promise<T[]> {
   return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+// The housekeeping alone, on tests that feed no grading sheet.
+const noGrading = {
+  controlPoints: async () => [],
+  feed: async () => {
+    throw new Error('these tests feed no grading sheet');
+  },
+};
 const closer = () =>
-  createTestingService({ repo: createTestingRepository(t.database.db, testChanges(t.database)), now: () => clock });
+  createTestingService({
+    repo: createTestingRepository(t.database.db, testChanges(t.database)),
+    now: () => clock,
+    grading: noGrading,
+  });
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock });
@@ -403,5 +415,80 @@ describe('submitting and results', () => {
     expect(detail.questions.find((x) => x.id === q.text)).toMatchObject({ response: 'Пишпек', score: 1 });
     // A test someone has taken is not deleted.
     expect((await t.call(testDelete, { id: testId }, { cookie: teacher })).body.error.code).toBe('in_use');
+  });
+});
+
+describe('feeding the grading sheet', () => {
+  it("gives the best attempt's share of its control point to the student's open sheet, shown there at once", async () => {
+    at(`${day}T06:00:00Z`);
+    // A discipline teacher1 teaches student1's group this (fall) half-year: its sheet is this half-year's.
+    const [taught] = await rows<{ d: number }>(sql`select a.discipline_id as d from teaching_assignments a
+      where a.teacher_id = (select id from users where login = 'teacher1') and a.group_id = ${groupId}
+        and a.academic_year_id = ${year} and a.half_year_kind = 1 order by a.discipline_id limit 1`);
+    const discipline = (taught as { d: number }).d;
+    const offered = (await t.call(testingDisciplines, {}, { cookie: teacher })).body.data;
+    const points = offered.find((x) => x.id_discipline === discipline)?.controlPoints ?? [];
+    expect(points.length).toBeGreaterThan(1);
+    const second = points[1] as { number: number; max: number };
+    const question = (
+      await save({
+        id_discipline: discipline,
+        kind: 'single',
+        text: 'Ала-Тоо?',
+        options: ['Тоо', 'Дарыя'],
+        correct: [0],
+      })
+    ).body.data.id;
+    const input = {
+      id: -1,
+      id_discipline: discipline,
+      title: 'Модуль 2',
+      audienceKind: 'group',
+      audienceId: groupId,
+      questionIds: [question],
+      timeLimit: 10,
+      from: `${day}T11:00`,
+      to: `${day}T13:00`,
+      attempts: 2,
+      gradingColumn: second.number,
+      gradingMode: 'best',
+    } as const;
+    // A control point the discipline has not is refused, naming how many it has.
+    const beyond = await t.call(testSave, { ...input, gradingColumn: points.length + 1 }, { cookie: teacher });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.error.issues?.[0]).toMatchObject({
+      path: ['gradingColumn'],
+      params: { max: points.length },
+    });
+    const made = await t.call(testSave, input, { cookie: teacher });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.data).toMatchObject({ gradingColumn: second.number, gradingMode: 'best' });
+
+    const attempt = async (response: number) => {
+      const started = await t.call(attemptStart, { id: made.body.data.id }, { cookie: student });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const id = started.body.data.id;
+      await t.call(answerSave, { id, id_question: question, response }, { cookie: student });
+      expect((await t.call(attemptSubmit, { id }, { cookie: student })).status).toBe(200);
+    };
+    const list = (await t.call(teacherSheets, {}, { cookie: teacher })).body.data;
+    const sheet = list.find((x) => x.discipline.id === discipline && x.group.id === groupId && x.kind === 'regular');
+    if (!sheet) throw new Error('no sheet of the discipline and group');
+    const me = (await rows<{ id: number }>(sql`select id from users where login = 'student1'`))[0]?.id;
+    const cell = async () => {
+      const read = (await t.call(teacherSheet, { id: sheet.id }, { cookie: teacher })).body.data;
+      const position = read.columns.flatMap((c, i) => (c.kind === 'module' ? [i] : []))[1] as number;
+      return read.rows.find((r) => r.studentId === me)?.cells[position]?.points ?? null;
+    };
+    // Read first: the sheet is kept ready, and the test's score must reach it all the same.
+    const before = await cell();
+    at(`${day}T05:10:00Z`);
+    await attempt(0);
+    expect(await cell()).toBe(second.max);
+    expect(before).not.toBe(second.max);
+    // A worse second attempt: the best stays.
+    at(`${day}T05:20:00Z`);
+    await attempt(1);
+    expect(await cell()).toBe(second.max);
   });
 });

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import type { TeachingDiscipline } from '@okuu/contracts/testing/bank';
 import type { TestRow } from '@okuu/contracts/testing/tests';
-import { testLimits } from '@okuu/contracts/testing/tests';
+import { gradingModes, testLimits } from '@okuu/contracts/testing/tests';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/ui/date-fields';
@@ -47,6 +47,8 @@ function draftOf(test: TestRow | null, discipline: TeachingDiscipline): Draft {
       attempts: 1,
       partialCredit: true,
       showAnswers: false,
+      gradingColumn: null,
+      gradingMode: 'best',
     };
   }
   return {
@@ -64,6 +66,8 @@ function draftOf(test: TestRow | null, discipline: TeachingDiscipline): Draft {
     attempts: test.attempts,
     partialCredit: test.partialCredit,
     showAnswers: test.showAnswers,
+    gradingColumn: test.gradingColumn,
+    gradingMode: test.gradingMode,
   };
 }
 
@@ -168,6 +172,30 @@ export function TestForm({
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <DateTimeField label={t('tests.from')} value={draft.from} onChange={(from) => set({ from })} />
             <DateTimeField label={t('tests.to')} value={draft.to} onChange={(to) => set({ to })} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <NativeSelect
+              label={t('tests.gradingColumn')}
+              description={t('tests.gradingColumnHint')}
+              value={
+                draft.gradingColumn === null || draft.gradingColumn === undefined ? '' : String(draft.gradingColumn)
+              }
+              data={[
+                { value: '', label: t('tests.noGradingColumn') },
+                ...discipline.controlPoints.map((c) => ({
+                  value: String(c.number),
+                  label: t('tests.controlPoint', { number: c.number, max: c.max }),
+                })),
+              ]}
+              onChange={(e) => set({ gradingColumn: e.currentTarget.value ? Number(e.currentTarget.value) : null })}
+            />
+            <NativeSelect
+              label={t('tests.gradingMode')}
+              value={draft.gradingMode ?? 'best'}
+              disabled={draft.gradingColumn === null || draft.gradingColumn === undefined}
+              data={gradingModes.map((mode) => ({ value: mode, label: t(`tests.gradingModes.${mode}`) }))}
+              onChange={(e) => set({ gradingMode: e.currentTarget.value as Draft['gradingMode'] })}
+            />
           </SimpleGrid>
           <Switch
             label={t('tests.shuffle')}
