@@ -149,10 +149,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attendance: journal.service.attendance,
     institution: branding,
   });
+  const testing = testingModule(p, { controlPoints: grading.service.controlPoints, feed: grading.service.feed });
+  const questionnaire = questionnaireModule(p);
   // Home's cards, each from its module's service (docs/home.md: how a module adds one).
   const home = homeModule(p, {
     lessons: lessonsCard(schedule.service, qr.service, config.qrWindowMin),
-    actions: actionsCard(singleWindow.service, payment.service, registration.service),
+    actions: actionsCard(
+      singleWindow.service,
+      payment.service,
+      registration.service,
+      testing.service,
+      questionnaire.service,
+    ),
     attendance: attendanceCard(journal.service, config.attendanceWarningShare),
     journalGaps: journalGapsCard(schedule.service, journal.service),
     unread: unreadCard(chat.service),
@@ -162,7 +170,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit: auditCard(staff.service),
   });
   const notifications = notificationsModule(p, auth.service.liveSessions);
-  const testing = testingModule(p, { controlPoints: grading.service.controlPoints, feed: grading.service.feed });
   const modules = [
     auth,
     settings,
@@ -186,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     roomsModule(p),
     testing,
-    questionnaireModule(p),
+    questionnaire,
     home,
   ];
   const idempotency = createIdempotencyRepository(db);

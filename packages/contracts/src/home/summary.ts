@@ -31,7 +31,10 @@ export type HomeLessons = z.infer<typeof homeLessons>;
 
 const named = z.object({ id: z.number(), ...localizedName });
 
-/** What a student should act on: a registration window first, then references (newest first), then payments. */
+/**
+ * What a student should act on: a registration window first, then the tests open now (closing soonest first), the
+ * references (newest first), the payments, and the questionnaires waiting for an answer.
+ */
 export const homeAction = z.discriminatedUnion('kind', [
   /** An issued reference document, downloadable (`documentUrl`), issued within the last two weeks. */
   z.object({
@@ -62,6 +65,23 @@ export const homeAction = z.discriminatedUnion('kind', [
     closesAt: z.string(),
     closingSoon: z.boolean(),
     unchosen: z.array(z.object({ id_discipline: z.number(), ...localizedName })),
+  }),
+  /** A test open now that the student may still take (an attempt left, or one in progress), closing at `closesAt`. */
+  z.object({
+    kind: z.literal('test'),
+    id: z.number(),
+    title: z.string(),
+    discipline: z.object(localizedName),
+    closesAt: z.string(),
+    inProgress: z.boolean(),
+  }),
+  /** A questionnaire open now with `unanswered` of its targets (teacher and discipline) left, closing at `closesAt`. */
+  z.object({
+    kind: z.literal('questionnaire'),
+    id: z.number(),
+    title: z.string(),
+    closesAt: z.string(),
+    unanswered: z.number(),
   }),
 ]);
 export type HomeAction = z.infer<typeof homeAction>;

@@ -9,10 +9,12 @@ import type { JournalService } from '../journal/journal.service.ts';
 import type { NewsService } from '../news/news.service.ts';
 import type { PaymentService } from '../payment/payment.service.ts';
 import type { QrService } from '../qr/qr.service.ts';
+import type { QuestionnaireService } from '../questionnaire/questionnaire.service.ts';
 import type { RegistrationService } from '../registration/registration.service.ts';
 import type { ScheduleService } from '../schedule/schedule.service.ts';
 import type { SingleWindowService } from '../single-window/single-window.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
+import type { TestingService } from '../testing/testing.service.ts';
 
 /**
  * A card of home: what one module has for the person at `now`, or undefined when it has nothing for them (their role
@@ -95,14 +97,25 @@ export function actionsCard(
   singleWindow: Pick<SingleWindowService, 'readyDocuments'>,
   payment: Pick<PaymentService, 'open'>,
   registration: Pick<RegistrationService, 'list'>,
+  testing: Pick<TestingService, 'myTests'>,
+  questionnaire: Pick<QuestionnaireService, 'open'>,
 ): HomeCard<'actions'> {
   return async (user, now) => {
     if (!isStudent(user)) return undefined;
-    const [documents, payments, list] = await Promise.all([
+    const [documents, payments, list, tests, questionnaires] = await Promise.all([
       singleWindow.readyDocuments(user, new Date(now.getTime() - referenceDays * dayMs)),
       payment.open(user),
       registration.list(user, {}).catch(orNothing),
+      testing.myTests(user.id),
+      questionnaire.open(user.id),
     ]);
+    // The tests and questionnaires screens' own lists: what is open now and still asks something of the student.
+    const takeable = tests
+      .filter((x) => x.state === 'open' && (x.openAttempt !== null || x.attemptsMade < x.attempts))
+      .sort((a, b) => Date.parse(a.closesAt) - Date.parse(b.closesAt));
+    const waiting = questionnaires
+      .map((x) => ({ ...x, unanswered: x.targets.filter((target) => !target.answered).length }))
+      .filter((x) => x.unanswered > 0);
     const unchosen = (list?.disciplines ?? []).filter((d) => d.registeredKinds.length === 0);
     const window = list?.window;
     const actions: HomeAction[] = [
@@ -123,6 +136,14 @@ export function actionsCard(
             },
           ]
         : []),
+      ...takeable.map((x) => ({
+        kind: 'test' as const,
+        id: x.id,
+        title: x.title,
+        discipline: x.discipline,
+        closesAt: x.closesAt,
+        inProgress: x.openAttempt !== null,
+      })),
       ...documents.map((o) => ({
         kind: 'reference' as const,
         id_order: o.id_order,
@@ -138,6 +159,13 @@ export function actionsCard(
         amount: p.amount,
         received: p.received,
         code: p.code,
+      })),
+      ...waiting.map((x) => ({
+        kind: 'questionnaire' as const,
+        id: x.id,
+        title: x.title,
+        closesAt: x.closesAt,
+        unanswered: x.unanswered,
       })),
     ];
     return actions.length ? actions : undefined;

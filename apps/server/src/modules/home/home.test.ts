@@ -5,11 +5,16 @@ import { newsData } from '@okuu/contracts/news/data';
 import { paymentHistory } from '@okuu/contracts/payment/history';
 import { staffPayments } from '@okuu/contracts/payment/staff';
 import { qrStart } from '@okuu/contracts/qr/checkin';
+import { questionnaireAnswer, questionnaireOpen } from '@okuu/contracts/questionnaire/answer';
+import { questionnaireSave } from '@okuu/contracts/questionnaire/manage';
 import { registrationList } from '@okuu/contracts/registration/reg-list';
 import type { WeekSchedule } from '@okuu/contracts/schedule/schedule';
 import { scheduleStudent } from '@okuu/contracts/schedule/schedule';
 import { addDays, mondayOf, runsInWeek, weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
 import { orderList, orderQueue, orderSave, orderStatus } from '@okuu/contracts/single-window/orders';
+import { questionSave, testingDisciplines } from '@okuu/contracts/testing/bank';
+import { attemptStart, attemptSubmit, myTests } from '@okuu/contracts/testing/taking';
+import { testSave } from '@okuu/contracts/testing/tests';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -274,6 +279,94 @@ describe("a student's registration window and absences, a teacher's journal gaps
       expect(recorded[0]?.n).toBe(0);
     }
     expect(gaps.some((g) => g.id_discipline === added?.disciplineId)).toBe(true);
+  });
+});
+
+describe("a student's tests and questionnaires", () => {
+  it('a test open now and a questionnaire waiting are actions, as the testing and questionnaire screens list them', async () => {
+    clock = bishkek(addDays(mondayOf(half.startsOn), 16), '10:00');
+    const local = (at: Date) => new Date(at.getTime() + 6 * 3_600_000).toISOString().slice(0, 16);
+    const from = local(new Date(clock.getTime() - 3_600_000));
+    const to = local(new Date(clock.getTime() + 3 * 3_600_000));
+    // teacher1's test for student1's group, open now.
+    const offered = (await t.call(testingDisciplines, {}, { cookie: teacher })).body.data;
+    const [group] = await rows<{ id: number }>(
+      sql`select group_id as id from student_profiles where user_id = (select id from users where login = 'student1')`,
+    );
+    const discipline = offered.find((d) => d.audiences.some((a) => a.kind === 'group' && a.id === group?.id));
+    if (!discipline) throw new Error("teacher1 teaches no discipline to student1's group");
+    const question = await t.call(
+      questionSave,
+      {
+        id: -1,
+        id_discipline: discipline.id_discipline,
+        topic: '',
+        kind: 'single',
+        text: '2 + 2?',
+        options: ['3', '4'],
+        correct: [1],
+      },
+      { cookie: teacher },
+    );
+    const test = await t.call(
+      testSave,
+      {
+        id: -1,
+        id_discipline: discipline.id_discipline,
+        title: 'Проверка на главной',
+        audienceKind: 'group',
+        audienceId: group?.id as number,
+        questionIds: [question.body.data.id],
+        timeLimit: 10,
+        from,
+        to,
+      },
+      { cookie: teacher },
+    );
+    expect(test.status, JSON.stringify(test.body)).toBe(200);
+    // A questionnaire for all students, open now.
+    const survey = await t.call(
+      questionnaireSave,
+      { id: -1, title: 'Библиотека', target: 'all', from, to, questions: [{ kind: 'scale', text: 'Удобно?' }] },
+      { cookie: staff },
+    );
+    expect(survey.status, JSON.stringify(survey.body)).toBe(200);
+
+    const actions = async () => (await summary(student)).cards.actions ?? [];
+    // Kept a few seconds: a fresh summary after the clock moves on.
+    clock = new Date(clock.getTime() + 6_000);
+    const listed = (await t.call(myTests, {}, { cookie: student })).body.data.find((x) => x.id === test.body.data.id);
+    expect(listed?.state).toBe('open');
+    expect((await actions()).find((a) => a.kind === 'test' && a.id === test.body.data.id)).toMatchObject({
+      title: 'Проверка на главной',
+      closesAt: listed?.closesAt,
+      inProgress: false,
+    });
+    const open = (await t.call(questionnaireOpen, {}, { cookie: student })).body.data;
+    expect(open.some((x) => x.id === survey.body.data.id)).toBe(true);
+    expect((await actions()).find((a) => a.kind === 'questionnaire' && a.id === survey.body.data.id)).toMatchObject({
+      unanswered: 1,
+    });
+    // Answered, and the test's one attempt used: neither asks anything any more.
+    const answered = await t.call(
+      questionnaireAnswer,
+      {
+        id: survey.body.data.id,
+        id_teacher: 0,
+        id_discipline: 0,
+        answers: [{ id_question: survey.body.data.questions[0]?.id as number, value: 4 }],
+      },
+      { cookie: student },
+    );
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    const attempt = (await t.call(attemptStart, { id: test.body.data.id }, { cookie: student })).body.data;
+    expect((await t.call(attemptSubmit, { id: attempt.id }, { cookie: student })).status).toBe(200);
+    clock = new Date(clock.getTime() + 6_000);
+    const after = await actions();
+    expect(after.some((a) => a.kind === 'test' && a.id === test.body.data.id)).toBe(false);
+    expect(after.some((a) => a.kind === 'questionnaire' && a.id === survey.body.data.id)).toBe(false);
+    // Never for a teacher.
+    expect((await summary(teacher)).cards.actions).toBeUndefined();
   });
 });
 

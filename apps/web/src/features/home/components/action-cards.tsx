@@ -16,10 +16,7 @@ export function ActionsCard({ actions }: { actions: HomeAction[] }) {
     <HomeCard title={t('actions.title')} testId="home-actions">
       <ul className={classes.list}>
         {actions.map((action) => (
-          <li
-            key={`${action.kind}:${action.kind === 'reference' ? action.id_order : action.kind === 'payment' ? action.id : action.ws}`}
-            className={classes.item}
-          >
+          <li key={keyOf(action)} className={classes.item}>
             <ActionItem action={action} />
           </li>
         ))}
@@ -28,8 +25,46 @@ export function ActionsCard({ actions }: { actions: HomeAction[] }) {
   );
 }
 
+const keyOf = (action: HomeAction) =>
+  `${action.kind}:${action.kind === 'reference' ? action.id_order : action.kind === 'registration' ? action.ws : action.id}`;
+
 function ActionItem({ action }: { action: HomeAction }) {
   const { t } = useTranslation('home');
+  if (action.kind === 'test') {
+    return (
+      <>
+        <div>
+          <Text fw={600} className={classes.wrap}>
+            {t('actions.test', { title: action.title })}
+          </Text>
+          <Text size="sm" c="dimmed" className={classes.wrap}>
+            {localizedName(action.discipline)} · {t('actions.closes', { time: formatDateTime(action.closesAt) })}
+          </Text>
+        </div>
+        <Button component={Link} to="/lms/testing" size="xs">
+          {action.inProgress ? t('actions.continueTest') : t('actions.takeTest')}
+        </Button>
+      </>
+    );
+  }
+  if (action.kind === 'questionnaire') {
+    return (
+      <>
+        <div>
+          <Text fw={600} className={classes.wrap}>
+            {t('actions.questionnaire', { title: action.title })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('actions.unanswered', { n: formatNumber(action.unanswered) })} ·{' '}
+            {t('actions.closes', { time: formatDateTime(action.closesAt) })}
+          </Text>
+        </div>
+        <Button component={Link} to="/lms/questionnaire" size="xs" variant="default">
+          {t('actions.answer')}
+        </Button>
+      </>
+    );
+  }
   if (action.kind === 'registration') {
     const time = formatDateTime(action.closesAt);
     return (
