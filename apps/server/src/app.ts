@@ -20,6 +20,8 @@ import {
   actionsCard,
   attendanceCard,
   auditCard,
+  gradesCard,
+  gradingSheetsCard,
   journalGapsCard,
   lessonsCard,
   newsCard,
@@ -163,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     attendance: attendanceCard(journal.service, config.attendanceWarningShare),
     journalGaps: journalGapsCard(schedule.service, journal.service),
+    grades: gradesCard(grading.service),
+    gradingSheets: gradingSheetsCard(grading.service),
     unread: unreadCard(chat.service),
     news: newsCard(news.service),
     orders: ordersCard(singleWindow.service),
@@ -239,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   changes.subscribe('qr', qrLive.receive);
   // Home: a change drops the summaries it concerns; those about one person reach their open tabs at once.
   const homeLive = createHomeLive({ home: home.service, hub: realtime });
-  for (const topic of ['news', 'schedule', 'calendar', 'journal'] as const) {
+  for (const topic of ['news', 'schedule', 'calendar', 'journal', 'grading'] as const) {
     changes.subscribe(topic, homeLive.listener(everyone, { push: false }));
   }
   changes.subscribe('sessions', homeLive.listener(accountPerson, { push: false }));

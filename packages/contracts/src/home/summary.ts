@@ -120,6 +120,27 @@ export const homeJournalGap = z.object({
 });
 export type HomeJournalGap = z.infer<typeof homeJournalGap>;
 
+/** A student's discipline whose points changed in the last two weeks: the sum so far and its letter on the scale. */
+export const homeGrade = z.object({
+  sheetId: z.number(),
+  discipline: z.object({ id: z.number(), ...localizedName }),
+  total: z.number(),
+  letter: z.nullable(z.string()),
+  closed: z.boolean(),
+});
+export type HomeGrade = z.infer<typeof homeGrade>;
+
+/** A teacher's grading sheet still open as its half-year ends (on `endsOn`, YYYY-MM-DD): how many cells are filled. */
+export const homeGradingSheet = z.object({
+  id: z.number(),
+  discipline: z.object(localizedName),
+  group: z.string(),
+  filled: z.number(),
+  cells: z.number(),
+  endsOn: z.string(),
+});
+export type HomeGradingSheet = z.infer<typeof homeGradingSheet>;
+
 /** Staff: the reference orders waiting and being prepared, and since when the oldest has waited (ISO UTC). */
 export const homeOrders = z.object({
   waiting: z.number(),
@@ -143,6 +164,8 @@ export const homeCards = z.object({
   actions: z.optional(z.array(homeAction)),
   attendance: z.optional(z.array(homeAttendance)),
   journalGaps: z.optional(z.array(homeJournalGap)),
+  grades: z.optional(z.array(homeGrade)),
+  gradingSheets: z.optional(z.array(homeGradingSheet)),
   unread: z.optional(homeUnread),
   news: z.optional(z.array(homeNews)),
   orders: z.optional(homeOrders),

@@ -213,6 +213,15 @@ function queries(db: Db) {
          where sheet_id = ${sheetId} ${studentId === undefined ? sql`` : sql`and student_id = ${studentId}`}`);
     },
 
+    /** Which of `sheetIds` hold points of the student written since `since`. */
+    async changedSince(sheetIds: number[], studentId: number, since: Date): Promise<number[]> {
+      if (!sheetIds.length) return [];
+      const found = await rows<{ id: number }>(sql`select distinct sheet_id as id from grading_cells
+         where sheet_id = any(${`{${sheetIds.join(',')}}`}::int[]) and student_id = ${studentId}
+           and points is not null and updated_at >= ${since.toISOString()}`);
+      return found.map((r) => r.id);
+    },
+
     async cellsOfSheets(sheetIds: number[], studentId: number): Promise<(CellRow & { sheetId: number })[]> {
       if (!sheetIds.length) return [];
       return rows(sql`

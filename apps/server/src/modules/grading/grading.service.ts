@@ -194,6 +194,39 @@ export function createGradingService(deps: GradingDeps) {
     return found ? { disciplineId, ...found, isDefault: false } : { disciplineId, ...defaultScheme, isDefault: true };
   }
 
+  /** A student's own points per discipline in a half-year: the latest sheet of each discipline they are on. */
+  async function myPointsOf(user: AuthUser, input: Period): Promise<MyDiscipline[]> {
+    const period = await deps.halfYearOf(input);
+    const sheets = await repo.sheets({ studentId: user.id, year: period.year, ws: period.ws });
+    const latest = new Map<number, SheetRow>();
+    for (const s of [...sheets].sort((a, b) => a.id - b.id)) latest.set(s.disciplineId, s);
+    const chosen = [...latest.values()].sort((a, b) => a.code.localeCompare(b.code));
+    const [cells, scale] = await Promise.all([
+      repo.cellsOfSheets(
+        chosen.map((s) => s.id),
+        user.id,
+      ),
+      deps.scale(),
+    ]);
+    return chosen.map((s) => {
+      const row = grid(
+        s.columns,
+        cells.filter((c) => c.sheetId === s.id),
+      )(user.id).map((c) => c.points);
+      return {
+        sheetId: s.id,
+        kind: s.kind,
+        status: s.status,
+        discipline: { id: s.disciplineId, code: s.code, ...s.discipline },
+        credits: s.credits,
+        columns: s.columns,
+        admissionMin: s.admissionMin,
+        points: row,
+        totals: rowTotals(s.columns, row, s.admissionMin, scale),
+      };
+    });
+  }
+
   /** Records a close or reopen for the readers that must not miss one (notifications). */
   const recordGrades = (
     change: Change,
@@ -479,38 +512,29 @@ export function createGradingService(deps: GradingDeps) {
       return summaryOf(await sheetRow(id));
     },
 
-    /** A student's own points per discipline in a half-year: the latest sheet of each discipline they are on. */
-    async myPoints(user: AuthUser, input: Period): Promise<MyDiscipline[]> {
-      const period = await deps.halfYearOf(input);
-      const sheets = await repo.sheets({ studentId: user.id, year: period.year, ws: period.ws });
-      const latest = new Map<number, SheetRow>();
-      for (const s of [...sheets].sort((a, b) => a.id - b.id)) latest.set(s.disciplineId, s);
-      const chosen = [...latest.values()].sort((a, b) => a.code.localeCompare(b.code));
-      const [cells, scale] = await Promise.all([
-        repo.cellsOfSheets(
-          chosen.map((s) => s.id),
+    /** The student's disciplines of this half-year whose points were written since `since`, as `myPoints` sums them. */
+    async recentPoints(user: AuthUser, since: Date): Promise<MyDiscipline[]> {
+      const mine = await myPointsOf(user, {});
+      const changed = new Set(
+        await repo.changedSince(
+          mine.map((d) => d.sheetId),
           user.id,
+          since,
         ),
-        deps.scale(),
-      ]);
-      return chosen.map((s) => {
-        const row = grid(
-          s.columns,
-          cells.filter((c) => c.sheetId === s.id),
-        )(user.id).map((c) => c.points);
-        return {
-          sheetId: s.id,
-          kind: s.kind,
-          status: s.status,
-          discipline: { id: s.disciplineId, code: s.code, ...s.discipline },
-          credits: s.credits,
-          columns: s.columns,
-          admissionMin: s.admissionMin,
-          points: row,
-          totals: rowTotals(s.columns, row, s.admissionMin, scale),
-        };
-      });
+      );
+      return mine.filter((d) => changed.has(d.sheetId));
     },
+
+    /** The teacher's sheets of this half-year still open once its end is `days` away or nearer (none before). */
+    async dueSheets(user: AuthUser, now: Date, days: number): Promise<{ endsOn: string; sheets: SheetSummary[] }> {
+      const period = await deps.halfYearOf({});
+      const ends = Date.parse(`${period.endsOn}T23:59:59+06:00`);
+      if (ends - now.getTime() > days * 86_400_000) return { endsOn: period.endsOn, sheets: [] };
+      const sheets = await repo.sheets({ teacherId: user.id, year: period.year, ws: period.ws, status: 'open' });
+      return { endsOn: period.endsOn, sheets: sheets.map(summaryOf) };
+    },
+
+    myPoints: myPointsOf,
 
     /** A rating, for whoever the route has checked may see it. */
     async rating(scope: RatingScope, id: number, input: Period & { whole?: boolean }): Promise<Rating> {

@@ -1,10 +1,18 @@
 import { roles } from '@okuu/contracts/endpoint';
-import type { HomeAction, HomeAttendance, HomeCards, HomeJournalGap, HomeLesson } from '@okuu/contracts/home/summary';
+import type {
+  HomeAction,
+  HomeAttendance,
+  HomeCards,
+  HomeGrade,
+  HomeJournalGap,
+  HomeLesson,
+} from '@okuu/contracts/home/summary';
 import type { ScheduleLesson } from '@okuu/contracts/schedule/schedule';
 import { bishkekDay, minutesOf } from '@okuu/contracts/schedule/weeks';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import type { ChatService } from '../chat/chat.service.ts';
+import type { GradingService } from '../grading/grading.service.ts';
 import type { JournalService } from '../journal/journal.service.ts';
 import type { NewsService } from '../news/news.service.ts';
 import type { PaymentService } from '../payment/payment.service.ts';
@@ -29,6 +37,10 @@ const dayMs = 86_400_000;
 const referenceDays = 14;
 /** How far back a teacher's lessons with no journal entry are listed. */
 const journalGapDays = 14;
+/** A student's points written this many days back show on home. */
+const gradeDays = 14;
+/** A teacher's open grading sheets show once the half-year ends within this many days. */
+const sheetsDueDays = 21;
 
 /** A call's 404 (no such half-year in the calendar, say): nothing to show. */
 const orNothing = (err: unknown) => {
@@ -284,5 +296,44 @@ export function auditCard(staff: Pick<StaffService, 'audit'>): HomeCard<'audit'>
       targetName: e.targetName,
     }));
     return items.length ? items : undefined;
+  };
+}
+
+/** A student's disciplines whose points were written in the last two weeks, as the grading screen sums them. */
+export function gradesCard(grading: Pick<GradingService, 'recentPoints'>): HomeCard<'grades'> {
+  return async (user, now) => {
+    if (!isStudent(user)) return undefined;
+    const recent =
+      (await grading.recentPoints(user, new Date(now.getTime() - gradeDays * dayMs)).catch(orNothing)) ?? [];
+    const grades: HomeGrade[] = recent.map((d) => ({
+      sheetId: d.sheetId,
+      discipline: {
+        id: d.discipline.id,
+        name: d.discipline.name,
+        nameKg: d.discipline.nameKg,
+        nameEn: d.discipline.nameEn,
+      },
+      total: d.totals.total,
+      letter: d.totals.letter,
+      closed: d.status === 'closed',
+    }));
+    return grades.length ? grades : undefined;
+  };
+}
+
+/** A teacher's grading sheets still open as the half-year ends (from three weeks before its last day). */
+export function gradingSheetsCard(grading: Pick<GradingService, 'dueSheets'>): HomeCard<'gradingSheets'> {
+  return async (user, now) => {
+    if (!isTeacher(user)) return undefined;
+    const due = await grading.dueSheets(user, now, sheetsDueDays).catch(orNothing);
+    if (!due?.sheets.length) return undefined;
+    return due.sheets.map((sheet) => ({
+      id: sheet.id,
+      discipline: { name: sheet.discipline.name, nameKg: sheet.discipline.nameKg, nameEn: sheet.discipline.nameEn },
+      group: sheet.group.name,
+      filled: sheet.filled,
+      cells: sheet.cells,
+      endsOn: due.endsOn,
+    }));
   };
 }

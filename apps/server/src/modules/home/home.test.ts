@@ -1,4 +1,5 @@
 import { chatContacts } from '@okuu/contracts/chat/contacts';
+import { cellSave, myPoints, teacherSheets } from '@okuu/contracts/grading/sheets';
 import { type HomeSummary, homeSummary } from '@okuu/contracts/home/summary';
 import { studentJournal } from '@okuu/contracts/journal/journal';
 import { newsData } from '@okuu/contracts/news/data';
@@ -165,11 +166,11 @@ describe('lessons on a fixed clock (Asia/Bishkek)', () => {
 });
 
 describe("each role's cards, and only what their screens show them", () => {
-  it('a student: lessons, actions, unread, news; never the staff or teacher cards', async () => {
+  it('a student: lessons, actions, grades, unread, news; never the staff or teacher cards', async () => {
     clock = bishkek(addDays(mondayOf(half.startsOn), 15), '09:00');
     const s = await summary(student);
     for (const key of Object.keys(s.cards)) {
-      expect(['lessons', 'actions', 'attendance', 'unread', 'news']).toContain(key);
+      expect(['lessons', 'actions', 'attendance', 'grades', 'unread', 'news']).toContain(key);
     }
     const news = (await t.call(newsData, { page: 1 }, { cookie: student })).body.data.items.slice(0, 3);
     expect(s.cards.news?.map((n) => n.id)).toEqual(news.map((n) => n.id_eventMessage));
@@ -186,7 +187,9 @@ describe("each role's cards, and only what their screens show them", () => {
 
   it('a teacher: no actions, orders, payments or audit', async () => {
     const s = await summary(teacher);
-    for (const key of Object.keys(s.cards)) expect(['lessons', 'journalGaps', 'unread', 'news']).toContain(key);
+    for (const key of Object.keys(s.cards)) {
+      expect(['lessons', 'journalGaps', 'gradingSheets', 'unread', 'news']).toContain(key);
+    }
   });
 
   it("staff: the queue, today's payments and the audit log as their screens count them; no lessons or news", async () => {
@@ -279,6 +282,64 @@ describe("a student's registration window and absences, a teacher's journal gaps
       expect(recorded[0]?.n).toBe(0);
     }
     expect(gaps.some((g) => g.id_discipline === added?.disciplineId)).toBe(true);
+  });
+});
+
+describe('grades', () => {
+  it("a student's points of the last two weeks, as the grading screen sums them; a teacher's open sheets as the half-year ends", async () => {
+    clock = bishkek(addDays(mondayOf(half.startsOn), 20), '09:00');
+    const me = (await rows<{ id: number }>(sql`select id from users where login = 'student1'`))[0]?.id as number;
+    const mine = (await t.call(myPoints, {}, { cookie: student })).body.data;
+    // Points written now, on one discipline's sheet; the other open sheets' cells made long before (a closed sheet's
+    // cells are locked).
+    await t.database.db.execute(sql`update grading_cells set updated_at = ${new Date(clock.getTime() - 30 * 86_400_000).toISOString()}
+      where student_id = ${me} and sheet_id in (select id from grading_sheets where status = 'open')`);
+    const target = mine.find((d) => d.status === 'open');
+    if (!target) throw new Error('student1 has no open sheet');
+    const column = target.columns.findIndex((c) => c.kind === 'module');
+    const wrote = await t.call(
+      cellSave,
+      { id: target.sheetId, studentId: me, column, points: 7, version: 0 },
+      { cookie: teacher },
+    );
+    if (wrote.status === 409) {
+      const current = wrote.body.data as unknown as { version: number };
+      await t.call(
+        cellSave,
+        { id: target.sheetId, studentId: me, column, points: 7, version: current.version },
+        { cookie: teacher },
+      );
+    }
+    await t.database.db.execute(sql`update grading_cells set updated_at = ${clock.toISOString()}
+      where student_id = ${me} and sheet_id = ${target.sheetId}`);
+    clock = new Date(clock.getTime() + 6_000);
+    const sums = (await t.call(myPoints, {}, { cookie: student })).body.data.find((d) => d.sheetId === target.sheetId);
+    const grades = (await summary(student)).cards.grades ?? [];
+    const since = new Date(clock.getTime() - 14 * 86_400_000).toISOString();
+    const recent = await rows<{ id: number }>(sql`select distinct sheet_id as id from grading_cells
+      where student_id = ${me} and points is not null and updated_at >= ${since}`);
+    for (const g of grades) expect(recent.map((r) => r.id)).toContain(g.sheetId);
+    expect(grades.find((g) => g.sheetId === target.sheetId)).toEqual({
+      sheetId: target.sheetId,
+      discipline: {
+        id: target.discipline.id,
+        name: target.discipline.name,
+        nameKg: target.discipline.nameKg,
+        nameEn: target.discipline.nameEn,
+      },
+      total: sums?.totals.total,
+      letter: sums?.totals.letter,
+      closed: false,
+    });
+
+    // Early in the half-year a teacher gets no sheets card; a week before its end, every sheet still open.
+    expect((await summary(teacher)).cards.gradingSheets).toBeUndefined();
+    clock = bishkek(addDays(half.endsOn, -7), '09:00');
+    const open = (await t.call(teacherSheets, {}, { cookie: teacher })).body.data.filter((x) => x.status === 'open');
+    const due = (await summary(teacher)).cards.gradingSheets ?? [];
+    expect(due.map((x) => x.id).sort()).toEqual(open.map((x) => x.id).sort());
+    expect(due[0]?.endsOn).toBe(half.endsOn);
+    expect((await summary(student)).cards.gradingSheets).toBeUndefined();
   });
 });
 

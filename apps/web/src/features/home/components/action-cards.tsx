@@ -1,5 +1,13 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import type { HomeAction, HomeAttendance, HomeJournalGap, HomeNews, HomeUnread } from '@okuu/contracts/home/summary';
+import type {
+  HomeAction,
+  HomeAttendance,
+  HomeGrade,
+  HomeGradingSheet,
+  HomeJournalGap,
+  HomeNews,
+  HomeUnread,
+} from '@okuu/contracts/home/summary';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DownloadIcon } from '../../../components/ui/icons';
@@ -224,6 +232,56 @@ export function JournalGapsCard({ gaps }: { gaps: HomeJournalGap[] }) {
             <Anchor component={Link} to={journalLink(g)} size="sm">
               {t('gaps.open')}
             </Anchor>
+          </li>
+        ))}
+      </ul>
+    </HomeCard>
+  );
+}
+
+/** A student's disciplines whose points changed in the last two weeks: the sum and its letter. */
+export function GradesCard({ grades }: { grades: HomeGrade[] }) {
+  const { t } = useTranslation('home');
+  return (
+    <HomeCard title={t('grades.title')} testId="home-grades" more={{ to: '/lms/grading', label: t('grades.open') }}>
+      <ul className={classes.list}>
+        {grades.map((g) => (
+          <li key={g.sheetId} className={classes.item}>
+            <Text size="sm" fw={600} className={classes.wrap}>
+              {localizedName(g.discipline)}
+            </Text>
+            <Text size="sm">
+              {g.letter
+                ? t('grades.totalWithLetter', { total: formatNumber(g.total), letter: g.letter })
+                : t('grades.total', { total: formatNumber(g.total) })}
+              {g.closed ? ` · ${t('grades.closed')}` : ''}
+            </Text>
+          </li>
+        ))}
+      </ul>
+    </HomeCard>
+  );
+}
+
+/** A teacher's grading sheets still open as the half-year ends: how full each is. */
+export function GradingSheetsCard({ sheets }: { sheets: HomeGradingSheet[] }) {
+  const { t } = useTranslation('home');
+  const endsOn = sheets[0]?.endsOn;
+  return (
+    <HomeCard
+      title={t('sheets.title', { date: endsOn ? formatDate(endsOn) : '' })}
+      testId="home-grading-sheets"
+      more={{ to: '/lms/grading', label: t('sheets.open') }}
+    >
+      <ul className={classes.list}>
+        {sheets.map((sheet) => (
+          <li key={sheet.id} className={classes.item}>
+            <Text size="sm" fw={600} className={classes.wrap}>
+              {localizedName(sheet.discipline)} · {sheet.group}
+            </Text>
+            <Text size="sm" c={sheet.filled < sheet.cells ? 'orange.8' : undefined}>
+              {t('sheets.filled', { filled: formatNumber(sheet.filled), cells: formatNumber(sheet.cells) })}
+            </Text>
           </li>
         ))}
       </ul>

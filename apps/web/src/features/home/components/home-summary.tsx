@@ -7,7 +7,15 @@ import { QueryView } from '../../../components/ui/query-view';
 import { formatDateTime } from '../../../lib/format';
 import { useHomeSummary } from '../api/get-home-summary';
 import { useHomeLive } from '../hooks/use-home-live';
-import { ActionsCard, AttendanceCard, JournalGapsCard, NewsCard, UnreadCard } from './action-cards';
+import {
+  ActionsCard,
+  AttendanceCard,
+  GradesCard,
+  GradingSheetsCard,
+  JournalGapsCard,
+  NewsCard,
+  UnreadCard,
+} from './action-cards';
 import classes from './home.module.css';
 import { LessonsCard } from './lessons-card';
 
@@ -40,6 +48,8 @@ export function HomeSummaryView({
               {cards.actions && <ActionsCard actions={cards.actions} />}
               {cards.attendance && <AttendanceCard attendance={cards.attendance} />}
               {cards.journalGaps && <JournalGapsCard gaps={cards.journalGaps} />}
+              {cards.gradingSheets && <GradingSheetsCard sheets={cards.gradingSheets} />}
+              {cards.grades && <GradesCard grades={cards.grades} />}
               {cards.unread && <UnreadCard unread={cards.unread} />}
               {cards.news && <NewsCard news={cards.news} />}
               {staffCards?.(summary)}
