@@ -129,7 +129,13 @@ function queries(db: Db) {
       if (filter.groupId !== undefined) where.push(sql`s.group_id = ${filter.groupId}`);
       if (filter.status !== undefined) where.push(sql`s.status = ${filter.status}`);
       if (filter.ids !== undefined) where.push(sql`s.id = any(${`{${filter.ids.join(',')}}`}::int[])`);
-      if (filter.studentId !== undefined) where.push(sql`${filter.studentId} in (${membersOf('s')})`);
+      // The student's sheets found from the student's side (their group's, their own, those with their cells): asking
+      // each sheet of the half-year whether the student is among its members took some 6 ms at 20,000 students.
+      if (filter.studentId !== undefined)
+        where.push(sql`s.id in (select g.id from grading_sheets g join student_profiles sp on sp.group_id = g.group_id
+            where g.kind = 'regular' and sp.user_id = ${filter.studentId}
+          union select m.sheet_id from grading_sheet_students m where m.student_id = ${filter.studentId}
+          union select c.sheet_id from grading_cells c where c.student_id = ${filter.studentId})`);
       return rows(sql`
         select s.id, s.kind, s.status, s.academic_year_id as year, s.half_year_kind as ws, s.semester_id as "semesterId",
                s.discipline_id as "disciplineId", d.code,

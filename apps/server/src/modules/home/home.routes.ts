@@ -5,7 +5,7 @@ import type { HomeCardSet } from './home.cards.ts';
 import { createHomeService, type HomeService } from './home.service.ts';
 
 export function homeRoutes(service: HomeService): Binding[] {
-  return [bind(homeSummary, async ({ user }) => service.summary(user))];
+  return [bind(homeSummary, async ({ user }) => service.summaryReply(user))];
 }
 
 /** Home: the summary of what needs the signed-in person today, from the cards the other modules contribute. */
