@@ -148,4 +148,48 @@ test.describe('testing', () => {
     await expect(teacher.getByRole('dialog').getByTestId('result-question')).toHaveCount(5);
     expect(await axeFindings(teacher)).toEqual([]);
   });
+
+  test('teacher1 makes a test of chosen questions: the number of questions follows them', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, 'teacher1');
+    const stamp = Date.now().toString(36);
+    const disciplines = await data<TeachingDiscipline[]>(
+      await page.request.post('/api/testing/disciplines.json', { data: {} }),
+    );
+    const { id_discipline } = disciplines[0] as TeachingDiscipline;
+    for (const text of [`Первый ${stamp}`, `Второй ${stamp}`, `Третий ${stamp}`]) {
+      await data<BankQuestion>(
+        await page.request.post('/api/testing/question/save.json', {
+          data: {
+            id: -1,
+            id_discipline,
+            topic: `Выбор ${stamp}`,
+            kind: 'single',
+            text,
+            options: ['а', 'б'],
+            correct: [0],
+          },
+        }),
+      );
+    }
+    await page.goto('/lms/testing');
+    await page.getByLabel('Дисциплина').selectOption(String(id_discipline));
+    await page.getByRole('button', { name: 'Новый тест' }).click();
+    const form = page.getByRole('dialog', { name: 'Новый тест' });
+    await form.getByLabel('Название').fill(`Выбранные ${stamp}`);
+    await form.getByRole('combobox', { name: 'Выбранные вопросы' }).click();
+    await page.getByRole('option', { name: new RegExp(`Первый ${stamp}`) }).click();
+    await page.getByRole('option', { name: new RegExp(`Третий ${stamp}`) }).click();
+    await form.getByLabel('Название').click();
+    await expect(form.getByLabel('Вопросов в попытке')).toBeDisabled();
+    await expect(form.getByLabel('Вопросов в попытке')).toHaveValue('2');
+    expect(await axeFindings(page)).toEqual([]);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/testing/test/save.json'));
+    await form.getByRole('button', { name: 'Сохранить тест' }).click();
+    const made = ((await (await saved).json()) as { data: TestRow }).data;
+    expect(made.questionIds).toHaveLength(2);
+    expect(made.questionCount).toBe(2);
+    await expect(form).toBeHidden();
+  });
 });

@@ -3,12 +3,16 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
 import {
   Alert,
   Button,
   Checkbox,
   Group,
   Modal,
+  MultiSelect,
   NativeSelect,
   NumberInput,
   SimpleGrid,
@@ -23,10 +27,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../components/ui/date-fields';
 import { errorMessage } from '../../../lib/error-message';
-import { type TestDraft, useSaveTest } from '../api/teaching';
+import { type TestDraft, useBank, useSaveTest } from '../api/teaching';
 import { bishkekMoment } from '../lib/moment';
 
-type Draft = Omit<TestDraft, 'id_discipline' | 'questionIds' | 'topics'> & { audience: string; topics: string[] };
+type Draft = Omit<TestDraft, 'id_discipline' | 'questionIds' | 'topics'> & {
+  audience: string;
+  topics: string[];
+  /** Chosen questions of the bank (their ids as text): the test is made of them, not drawn from the topics. */
+  questionIds: string[];
+};
 
 function draftOf(test: TestRow | null, discipline: TeachingDiscipline): Draft {
   const first = discipline.audiences[0];
@@ -39,6 +48,7 @@ function draftOf(test: TestRow | null, discipline: TeachingDiscipline): Draft {
       audienceKind: first?.kind ?? 'group',
       audienceId: first?.id ?? 0,
       topics: [],
+      questionIds: [],
       questionCount: Math.max(1, Math.min(10, discipline.questions)),
       shuffle: true,
       timeLimit: 20,
@@ -58,6 +68,7 @@ function draftOf(test: TestRow | null, discipline: TeachingDiscipline): Draft {
     audienceKind: test.audienceKind,
     audienceId: test.audienceId,
     topics: test.topics,
+    questionIds: test.questionIds.map(String),
     questionCount: test.questionCount,
     shuffle: test.shuffle,
     timeLimit: test.timeLimit,
@@ -86,6 +97,8 @@ export function TestForm({
   const { t } = useTranslation('testing');
   const [draft, setDraft] = useState<Draft>(() => draftOf(test, discipline));
   const save = useSaveTest();
+  const bank = useBank(discipline.id_discipline);
+  const fixed = draft.questionIds.length > 0;
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const whole = (v: string | number, fallback: number) => (typeof v === 'number' ? v : fallback);
 
@@ -100,8 +113,11 @@ export function TestForm({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          const { audience: _, ...rest } = draft;
-          save.mutate({ ...rest, id_discipline: discipline.id_discipline, questionIds: [] }, { onSuccess: onClose });
+          const { audience: _, questionIds, ...rest } = draft;
+          save.mutate(
+            { ...rest, id_discipline: discipline.id_discipline, questionIds: questionIds.map(Number) },
+            { onSuccess: onClose },
+          );
         }}
       >
         <Stack gap="sm">
@@ -129,7 +145,22 @@ export function TestForm({
               });
             }}
           />
-          {discipline.topics.length > 0 && (
+          <MultiSelect
+            label={t('tests.fixedQuestions')}
+            description={t('tests.fixedQuestionsHint')}
+            data={(bank.data ?? []).map((q) => ({
+              value: String(q.id),
+              label: q.topic ? `${q.topic}: ${q.text}` : q.text,
+            }))}
+            value={draft.questionIds}
+            onChange={(questionIds) => set({ questionIds })}
+            searchable
+            clearable
+            clearButtonProps={{ 'aria-label': t('tests.clearFixed') }}
+            maxValues={testLimits.questions}
+            nothingFoundMessage={t('tests.noQuestionFound')}
+          />
+          {discipline.topics.length > 0 && !fixed && (
             <Checkbox.Group
               label={t('tests.topics')}
               description={t('tests.topicsHint')}
@@ -149,7 +180,8 @@ export function TestForm({
               min={1}
               max={testLimits.questions}
               allowDecimal={false}
-              value={draft.questionCount}
+              disabled={fixed}
+              value={fixed ? draft.questionIds.length : draft.questionCount}
               onChange={(v) => set({ questionCount: whole(v, 1) })}
             />
             <NumberInput
