@@ -80,6 +80,8 @@ declare module 'fastify' {
 
 /** How often open test attempts past their deadline are looked for. */
 const testAttemptSweepMs = 15_000;
+/** How often the time-driven notifications are looked for. */
+const announceEveryMs = 60_000;
 
 /** The largest JSON body accepted. */
 const bodyLimitBytes = 1024 * 1024;
@@ -276,6 +278,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'idempotent replies': idempotency.forgetOld,
     'orphan files': files.sweepOrphans,
   });
+  // Time-driven notifications: a registration window that opened or closes within a day, an order waiting past the
+  // staff's limit. Every instance looks each minute; each is announced once (its claim row commits with it).
+  registerHousekeeping(
+    app,
+    {
+      'registration windows': registration.service.announceWindows,
+      'waiting orders': () => singleWindow.service.announceWaiting(now()),
+    },
+    announceEveryMs,
+  );
   // Test attempts left open past their deadline are closed (with what was saved) within seconds of it.
   registerHousekeeping(app, { 'expired test attempts': testing.service.closeExpired }, testAttemptSweepMs);
   registerHealth(app, database, deps.draining);

@@ -27,6 +27,7 @@ export const auditActions = [
   'settings.permissionRevoke',
   'settings.service',
   'settings.serviceDelete',
+  'settings.orderWaiting',
   // Staff data import: one summary row per import
   'import.students',
   'import.teachers',

@@ -134,6 +134,7 @@ import { scheduleStudent, scheduleTeacher } from './schedule/schedule.ts';
 import { calendarList, halfYearDelete, halfYearSave, yearDelete, yearSave } from './settings/calendar.ts';
 import { campusList, roomDelete, roomSave, slotDelete, slotSave } from './settings/campus.ts';
 import { institutionGet, institutionSave, logoUpload } from './settings/institution.ts';
+import { orderWaitingSave, orderWaitingSettings } from './settings/orders.ts';
 import {
   electiveSwitch,
   permissionGrant,
@@ -407,6 +408,8 @@ export const registry: readonly Endpoint[] = [
   permissionList,
   permissionGrant,
   permissionRevoke,
+  orderWaitingSettings,
+  orderWaitingSave,
   servicesList,
   serviceSave,
   serviceDelete,

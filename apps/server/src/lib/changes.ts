@@ -15,6 +15,8 @@ import { changeEvents } from '../db/schema/changes.ts';
  * - orders: a reference order moved on ('<student id>'); recorded too when staff moved it (notifications)
  * - payments, imports: recorded for the notifications (a payment's status, an import finished or failed); news and
  *   schedule are recorded too (an item posted, a timetable imported)
+ * - registration: a registration window opened or comes within 24 hours of closing (recorded: {event, windowId,
+ *   year, ws, closesAt}, by the periodic job that sees it first)
  * - notifications: a person's unread count changed ('u:<user id>', or 'e:<change event id>' for everyone it notified)
  */
 export const topics = [
@@ -33,6 +35,7 @@ export const topics = [
   'orders',
   'payments',
   'imports',
+  'registration',
   'notifications',
 ] as const;
 export type Topic = (typeof topics)[number];

@@ -8,8 +8,22 @@
  * - grade: a grading sheet of one's closed, reopened, or a retake or individual sheet issued (params: event, sheetId)
  * - import: staff: one's import finished or failed (params: importKind, state)
  * - chat: a chat message while none of one's devices has the chat open (push only)
+ * - registration: a registration window of one's half-year opened, or closes within 24 hours, and one has not
+ *   registered for every plan discipline (params: event 'opened' | 'closing', year, ws, closesAt)
+ * - orderWaiting: staff: a reference order has waited in its first status longer than the portal's setting (params:
+ *   orderId, hours)
  */
-export const notificationKinds = ['order', 'payment', 'grade', 'timetable', 'news', 'import', 'chat'] as const;
+export const notificationKinds = [
+  'order',
+  'payment',
+  'grade',
+  'timetable',
+  'news',
+  'import',
+  'chat',
+  'registration',
+  'orderWaiting',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export const notificationChannels = ['app', 'push'] as const;
@@ -24,11 +38,13 @@ export const notificationDefaults: Record<NotificationKind, Record<NotificationC
   news: { app: true, push: false },
   import: { app: true, push: true },
   chat: { app: null, push: true },
+  registration: { app: true, push: true },
+  orderWaiting: { app: true, push: false },
 };
 
 /** The kinds a role hears of (the settings list them). */
 export const notificationKindsOf: Record<1 | 2 | 3, readonly NotificationKind[]> = {
   1: ['timetable', 'news', 'chat'],
-  2: ['order', 'payment', 'grade', 'timetable', 'news', 'chat'],
-  3: ['import', 'chat'],
+  2: ['order', 'payment', 'grade', 'registration', 'timetable', 'news', 'chat'],
+  3: ['orderWaiting', 'import', 'chat'],
 };

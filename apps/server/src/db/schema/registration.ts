@@ -7,6 +7,7 @@ import {
   primaryKey,
   serial,
   smallint,
+  text,
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
@@ -82,4 +83,23 @@ export const electivePermissions = pgTable(
       foreignColumns: [halfYears.academicYearId, halfYears.kind],
     }).onDelete('cascade'),
   ],
+);
+
+/**
+ * The announcements of a window made so far: 'opened' when it opened, 'closing' when it came within 24 hours of
+ * closing. Its key makes each announced once, whichever instance's periodic job sees it first (the row and the
+ * announcement commit together).
+ */
+export const registrationWindowNotices = pgTable(
+  'registration_window_notices',
+  {
+    windowId: integer('window_id')
+      .notNull()
+      .references(() => registrationWindows.id, { onDelete: 'cascade' }),
+    phase: text('phase', { enum: ['opened', 'closing'] }).notNull(),
+    /** The moment announced (the opening, the closing): a window moved to another is announced again. */
+    moment: timestamp('moment', { withTimezone: true }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.windowId, t.phase, t.moment] })],
 );

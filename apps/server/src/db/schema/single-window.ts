@@ -118,3 +118,14 @@ export const documentOrders = pgTable(
     index('document_orders_status_idx').on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * Orders staff were told have waited too long: one row per order, so that each is announced once, whichever
+ * instance's periodic job sees it first (the row and the announcement commit together).
+ */
+export const orderWaitingNotices = pgTable('order_waiting_notices', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => documentOrders.id, { onDelete: 'cascade' }),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});

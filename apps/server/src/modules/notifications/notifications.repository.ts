@@ -61,6 +61,26 @@ export const recipients = {
         ${item.facultyIds.length ? sql`and ${faculty} = any(${intArray(item.facultyIds)})` : sql``}`;
   },
 
+  /** The staff (role 3: they handle the single window's orders), unless blocked. */
+  staff: () => sql`select u.id from users u where u.role = 3 and u.blocked_at is null`,
+
+  /**
+   * The students who have not finished registering for a half-year, as the registration screen and home see it: they
+   * study a semester in it (semester number (year - admission year) * 2 + half-year) and some plan discipline of
+   * their curriculum for it has no registration of theirs for a lesson kind.
+   */
+  unregistered(year: number, ws: number) {
+    return sql`select u.id from users u
+      join student_profiles sp on sp.user_id = u.id
+      join groups g on g.id = sp.group_id
+      join semesters sem on ${ws} in (1, 2) and sem.number = (${year} - g.admission_year) * 2 + ${ws}
+      where u.role = 2 and u.blocked_at is null and exists (
+        select 1 from curriculum c
+        where c.speciality_id = g.speciality_id and c.semester_id = sem.id and not c.is_elective
+          and not exists (select 1 from registrations r where r.student_id = u.id and r.academic_year_id = ${year}
+            and r.half_year_kind = ${ws} and r.discipline_id = c.discipline_id and r.lesson_kind_id is not null))`;
+  },
+
   /** The students of these groups and these teachers. */
   groupsAndTeachers(groupIds: readonly number[], teacherIds: readonly number[]) {
     return sql`select u.id from users u where u.blocked_at is null and (

@@ -14,7 +14,15 @@ import { type NotificationsRepository, recipients, type SettingRow } from './not
 
 /** The reader of the change path that makes the notifications, and the topics it reads. */
 export const notificationsReader = 'notifications';
-export const notificationTopics: readonly Topic[] = ['orders', 'payments', 'grades', 'news', 'schedule', 'imports'];
+export const notificationTopics: readonly Topic[] = [
+  'orders',
+  'payments',
+  'grades',
+  'news',
+  'schedule',
+  'imports',
+  'registration',
+];
 
 /** The `notifications` announcement: a person's unread count changed, or an event's people's. */
 export const unreadOf = (userId: number) => `u:${userId}`;
@@ -29,6 +37,12 @@ export function notificationOf(e: ChangeEvent): { kind: NotificationKind; params
   const p = (e.payload ?? {}) as Record<string, unknown>;
   switch (e.topic) {
     case 'orders': {
+      // An order waiting too long (the periodic job's): the staff who handle orders.
+      if (p.event === 'waiting') {
+        const orderId = num(p.orderId);
+        if (orderId === null) return null;
+        return { kind: 'orderWaiting', params: { orderId, hours: num(p.hours) }, who: recipients.staff() };
+      }
       const studentId = num(p.studentId);
       if (studentId === null) return null;
       return {
@@ -82,6 +96,17 @@ export function notificationOf(e: ChangeEvent): { kind: NotificationKind; params
         kind: 'import',
         params: { importKind: str(p.importKind), state: str(p.state) },
         who: recipients.person(actorId),
+      };
+    }
+    case 'registration': {
+      const year = num(p.year);
+      const ws = num(p.ws);
+      const event = str(p.event);
+      if (year === null || ws === null || (event !== 'opened' && event !== 'closing')) return null;
+      return {
+        kind: 'registration',
+        params: { event, year, ws, closesAt: str(p.closesAt) },
+        who: recipients.unregistered(year, ws),
       };
     }
     default:

@@ -76,6 +76,36 @@ const texts: Record<NotificationKind, (lang: PushLang, p: Params, n: number) => 
         ? { ru: 'Импорт не удался', kg: 'Импорт ишке ашкан жок', en: 'The import failed' }[l]
         : { ru: 'Импорт завершён', kg: 'Импорт аяктады', en: 'The import finished' }[l],
   }),
+  registration: (l, p) => ({
+    title: { ru: 'Регистрация на дисциплины', kg: 'Дисциплиналарга каттоо', en: 'Course registration' }[l],
+    body:
+      p.event === 'closing'
+        ? {
+            ru: 'Регистрация закрывается в течение суток: выберите оставшиеся дисциплины',
+            kg: 'Каттоо бир суткада жабылат: калган дисциплиналарды тандаңыз',
+            en: 'Registration closes within 24 hours: choose your remaining disciplines',
+          }[l]
+        : {
+            ru: 'Открыта регистрация на дисциплины вашего полугодия',
+            kg: 'Жарым жылдыгыңыздын дисциплиналарына каттоо ачылды',
+            en: 'Registration for your half-year’s disciplines is open',
+          }[l],
+  }),
+  orderWaiting: (l, _p, n) => ({
+    title: { ru: 'Заказы справок', kg: 'Маалымкат заказдары', en: 'Reference orders' }[l],
+    body:
+      n > 1
+        ? {
+            ru: `Заказов ждут дольше срока: ${n}`,
+            kg: `Мөөнөттөн ашык күтүп жаткан заказдар: ${n}`,
+            en: `${n} orders have waited too long`,
+          }[l]
+        : {
+            ru: 'Заказ справки ждёт дольше срока',
+            kg: 'Маалымкат заказы мөөнөттөн ашык күтүүдө',
+            en: 'A reference order has waited too long',
+          }[l],
+  }),
   chat: (l, _p, n) => ({
     title: { ru: 'Сообщения', kg: 'Билдирүүлөр', en: 'Messages' }[l],
     body:
@@ -94,12 +124,14 @@ export const linkOf: Record<NotificationKind, string> = {
   news: '/lms/news',
   import: '/lms/staff/import',
   chat: '/lms/chat',
+  registration: '/lms/registration',
+  orderWaiting: '/lms/staff/orders',
 };
 
 /** A push's payload: `count` notifications of one kind folded into one (the latest one's params). */
 export function pushPayload(kind: NotificationKind, params: Params, count: number, lang: string) {
   const l: PushLang = lang === 'kg' || lang === 'en' ? lang : 'ru';
   const { title, body } = texts[kind](l, params, count);
-  const more = count > 1 && kind !== 'news' && kind !== 'chat' ? ` (+${count - 1})` : '';
+  const more = count > 1 && kind !== 'news' && kind !== 'chat' && kind !== 'orderWaiting' ? ` (+${count - 1})` : '';
   return { title, body: `${body}${more}`, url: linkOf[kind], tag: kind };
 }

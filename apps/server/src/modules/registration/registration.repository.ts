@@ -352,12 +352,47 @@ function registrationQueries(db: Db) {
 
 export type RegistrationQueries = ReturnType<typeof registrationQueries>;
 
+/** A window announcement claimed: the window, which moment of it, its half-year and when it closes. */
+export interface WindowNotice {
+  windowId: number;
+  phase: 'opened' | 'closing';
+  year: number;
+  ws: number;
+  closesMs: number;
+}
+
 export function createRegistrationRepository(db: Db) {
   return {
     ...registrationQueries(db),
     /** Runs `fn` in a transaction, with the queries bound to it (and the transaction, to store a reply). */
     transaction<T>(fn: (queries: RegistrationQueries, tx: Db) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(registrationQueries(tx as unknown as Db), tx as unknown as Db));
+    },
+
+    /**
+     * Claims, in `tx`, the window announcements due at `nowMs` not made before: 'opened' within a day of a window's
+     * opening, 'closing' within its last 24 hours (only for windows longer than a day: a shorter one's opening
+     * says when it closes). A row already kept (another instance's, an earlier tick's) is not claimed again.
+     */
+    async claimWindowNotices(tx: Db, nowMs: number): Promise<WindowNotice[]> {
+      const at = sql`to_timestamp(${nowMs / 1000})`;
+      const day = sql`interval '24 hours'`;
+      const found = await tx.execute(sql`
+        with due as (
+          select id, 'opened' as phase, opens_at as moment from registration_windows
+          where opens_at <= ${at} and ${at} < closes_at and ${at} < opens_at + ${day}
+          union all
+          select id, 'closing', closes_at from registration_windows
+          where closes_at - ${day} <= ${at} and ${at} < closes_at and opens_at < closes_at - ${day}),
+        made as (
+          insert into registration_window_notices (window_id, phase, moment)
+          select id, phase, moment from due on conflict do nothing
+          returning window_id, phase)
+        select m.window_id as "windowId", m.phase, w.academic_year_id as year, w.half_year_kind as ws,
+          ${epochMs('w.closes_at')} as "closesMs"
+        from made m join registration_windows w on w.id = m.window_id
+        order by w.id, m.phase desc`);
+      return (found as unknown as { rows: WindowNotice[] }).rows;
     },
   };
 }

@@ -53,6 +53,11 @@ export function registrationModule(
     years: () => { id: number; name: string }[];
   },
 ) {
-  const service = createRegistrationService({ repo: createRegistrationRepository(p.db), ...calendar, now: p.now });
+  const service = createRegistrationService({
+    repo: createRegistrationRepository(p.db),
+    ...calendar,
+    now: p.now,
+    changes: p.changes,
+  });
   return { service, routes: registrationRoutes(service) };
 }

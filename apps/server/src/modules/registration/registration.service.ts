@@ -8,6 +8,7 @@ import type {
   StudySemester,
 } from '@okuu/contracts/registration/common';
 import { AppError } from '../../lib/app-error.ts';
+import type { Changes } from '../../lib/changes.ts';
 import { type Remember, rememberNothing } from '../../lib/idempotency.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import { validationError } from '../../lib/validation.ts';
@@ -144,6 +145,8 @@ export function createRegistrationService(deps: {
   /** 404 when the calendar has no such half-year. */
   halfYearOf: (input: { year: number; ws: number }) => Promise<unknown>;
   now?: () => Date;
+  /** The change path: a window's opening and closing are announced on it (for the notifications). */
+  changes?: Changes;
 }) {
   const { repo } = deps;
   const now = () => (deps.now ?? (() => new Date()))().getTime();
@@ -269,6 +272,29 @@ export function createRegistrationService(deps: {
   }
 
   return {
+    /**
+     * The periodic job: announces each window that opened, or came within 24 hours of closing, once across every
+     * instance (the claim's row commits with the record). Answers how many it announced.
+     */
+    async announceWindows(): Promise<number> {
+      const { changes } = deps;
+      if (!changes) return 0;
+      return changes.transaction(async (tx, change) => {
+        const claimed = await repo.claimWindowNotices(tx, now());
+        for (const w of claimed) {
+          await change.record('registration', {
+            event: w.phase,
+            windowId: w.windowId,
+            year: w.year,
+            ws: w.ws,
+            closesAt: new Date(w.closesMs).toISOString(),
+          });
+        }
+        if (!claimed.length) change.unchanged();
+        return claimed.length;
+      });
+    },
+
     async defaultYear() {
       const { year, ws } = await defaultPeriod();
       const name =

@@ -1,6 +1,7 @@
 import { calendarList, halfYearDelete, halfYearSave, yearDelete, yearSave } from '@okuu/contracts/settings/calendar';
 import { campusList, roomDelete, roomSave, slotDelete, slotSave } from '@okuu/contracts/settings/campus';
 import { institutionGet, institutionSave, logoUpload } from '@okuu/contracts/settings/institution';
+import { orderWaitingSave, orderWaitingSettings } from '@okuu/contracts/settings/orders';
 import {
   electiveSwitch,
   permissionGrant,
@@ -52,6 +53,8 @@ export function settingsRoutes(service: SettingsService): Binding[] {
     bind(permissionList, async ({ input }) => service.permissions(input.year, input.ws)),
     bind(permissionGrant, async ({ input }) => service.grant(input)),
     bind(permissionRevoke, async ({ input }) => service.revoke(input)),
+    bind(orderWaitingSettings, async () => service.orderWaiting()),
+    bind(orderWaitingSave, async ({ input }) => service.saveOrderWaiting(input.hours)),
 
     bind(servicesList, async () => service.services()),
     bind(serviceSave, async ({ input }) => {

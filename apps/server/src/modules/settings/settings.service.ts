@@ -6,6 +6,7 @@ import { logoImage } from '@okuu/contracts/misc/logo';
 import type { AcademicYearRow } from '@okuu/contracts/settings/calendar';
 import type { Institution } from '@okuu/contracts/settings/institution';
 import { institutionLimits } from '@okuu/contracts/settings/institution';
+import { orderWaitingLimits } from '@okuu/contracts/settings/orders';
 import { academicYearName, academicYearOf, type HalfYear, type Period } from '../../lib/academic-calendar.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
@@ -399,6 +400,20 @@ export function createSettingsService(deps: { repo: SettingsRepository; storage:
         const before = (await q.getSetting<boolean>('electiveRegistration')) === true;
         await q.putSetting('electiveRegistration', enabled);
         return { before, after: enabled, result: { electiveRegistration: enabled } };
+      });
+    },
+    // Orders: how long one may wait before staff are notified (the single window's periodic job reads it).
+    async orderWaiting() {
+      const hours = await repo.getSetting<number>('orderWaitingHours');
+      return { hours: typeof hours === 'number' ? hours : orderWaitingLimits.byDefault };
+    },
+    saveOrderWaiting(hours: number) {
+      return change(null, 'settings.orderWaiting', { name: 'orderWaitingHours' }, async (q) => {
+        await q.lock('settings');
+        const kept = await q.getSetting<number>('orderWaitingHours');
+        const before = typeof kept === 'number' ? kept : orderWaitingLimits.byDefault;
+        await q.putSetting('orderWaitingHours', hours);
+        return { before, after: hours, result: { hours } };
       });
     },
     async permissions(year: number, ws: number) {

@@ -1,3 +1,4 @@
+import { orderWaitingLimits } from '@okuu/contracts/settings/orders';
 import type { OrderStatus } from '@okuu/contracts/single-window/order';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -256,6 +257,37 @@ export function createSingleWindowRepository(db: Db, changes: Changes) {
           await change.record('orders', { orderId: id, studentId: row.studentId, status: to }, String(row.studentId));
         }
         return { kind: 'moved' };
+      });
+    },
+
+    /**
+     * The periodic job's step: claims the orders still waiting longer than the portal's setting (`orderWaitingHours`,
+     * as the staff settings keep it) that staff were not told of yet, and records each on the change path, all in one
+     * transaction: an order claimed by one instance is never claimed again. Answers how many it announced.
+     */
+    async announceWaiting(at: Date): Promise<number> {
+      return changes.transaction(async (tx, change) => {
+        const claimed = rowsOf<{ orderId: number; studentId: number; hours: number }>(
+          await tx.execute(sql`
+            with limit_ as (
+              select coalesce((select (value #>> '{}')::numeric from settings where key = 'orderWaitingHours'
+                and jsonb_typeof(value) = 'number'), ${orderWaitingLimits.byDefault}) as hours),
+            made as (
+              insert into order_waiting_notices (order_id)
+              select o.id from document_orders o, limit_ l
+              where o.status = 'waiting'
+                and o.created_at <= ${at.toISOString()}::timestamptz - make_interval(secs => l.hours * 3600)
+              order by o.created_at limit 500
+              on conflict do nothing
+              returning order_id)
+            select m.order_id as "orderId", o.student_id as "studentId", (select hours from limit_)::float8 as hours
+            from made m join document_orders o on o.id = m.order_id order by m.order_id`),
+        );
+        for (const c of claimed) {
+          await change.record('orders', { event: 'waiting', orderId: c.orderId, hours: c.hours }, String(c.studentId));
+        }
+        if (!claimed.length) change.unchanged();
+        return claimed.length;
       });
     },
 

@@ -96,6 +96,9 @@ export function createSingleWindowService(deps: {
   }
 
   return {
+    /** The periodic job: staff hear of each order waiting longer than the portal's setting, once (any instance). */
+    announceWaiting: (at: Date) => repo.announceWaiting(at),
+
     documentTypes: () => repo.documentTypes(),
     regions: () => repo.regions(),
     async districts(regionId: number) {

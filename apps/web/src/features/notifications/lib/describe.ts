@@ -1,5 +1,6 @@
 import type { NotificationItem } from '@okuu/contracts/notifications/notifications';
 import type { TFunction } from 'i18next';
+import { formatDateTime } from '../../../lib/format';
 
 /** The screen a notification opens. */
 export const linkOf: Record<NotificationItem['kind'], string> = {
@@ -10,6 +11,8 @@ export const linkOf: Record<NotificationItem['kind'], string> = {
   news: '/lms/news',
   import: '/lms/staff/import',
   chat: '/lms/chat',
+  registration: '/lms/registration',
+  orderWaiting: '/lms/staff/orders',
 };
 
 /** What a notification says, in the reader's language, from its kind and params. */
@@ -34,6 +37,12 @@ export function notificationText(t: TFunction<'notifications'>, item: Notificati
     }
     case 'news':
       return t('text.news');
+    case 'registration':
+      return t(p.event === 'closing' ? 'text.registration_closing' : 'text.registration_opened', {
+        closes: typeof p.closesAt === 'string' ? formatDateTime(p.closesAt) : '',
+      });
+    case 'orderWaiting':
+      return t('text.orderWaiting', { orderId: p.orderId ?? '', hours: p.hours ?? '' });
     default:
       return t('text.chat');
   }

@@ -2,6 +2,7 @@ import type { Endpoint, RequestOf } from '@okuu/contracts/endpoint';
 import { calendarList } from '@okuu/contracts/settings/calendar';
 import { campusList } from '@okuu/contracts/settings/campus';
 import { institutionGet, logoUpload } from '@okuu/contracts/settings/institution';
+import { orderWaitingSettings } from '@okuu/contracts/settings/orders';
 import { permissionList, registrationSettings } from '@okuu/contracts/settings/registration';
 import { servicesList } from '@okuu/contracts/settings/services';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ export const settingsKeys = {
   registration: ['settings', 'registration'] as const,
   permissions: (year: number, ws: number) => ['settings', 'permissions', year, ws] as const,
   services: ['settings', 'services'] as const,
+  orderWaiting: ['settings', 'orderWaiting'] as const,
 };
 
 export const useInstitution = () =>
@@ -33,6 +35,11 @@ export const usePermissions = (half: { year: number; ws: number } | null) =>
     queryKey: settingsKeys.permissions(half?.year ?? 0, half?.ws ?? 0),
     queryFn: ({ signal }) => callApi(permissionList, half as { year: number; ws: number }, { signal }),
     enabled: half !== null,
+  });
+export const useOrderWaiting = () =>
+  useQuery({
+    queryKey: settingsKeys.orderWaiting,
+    queryFn: ({ signal }) => callApi(orderWaitingSettings, {}, { signal }),
   });
 export const useServices = () =>
   useQuery({ queryKey: settingsKeys.services, queryFn: ({ signal }) => callApi(servicesList, {}, { signal }) });

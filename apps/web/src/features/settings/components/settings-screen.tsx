@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CalendarSection } from './calendar-section';
 import { CampusSection } from './campus-section';
 import { InstitutionSection } from './institution-section';
+import { OrdersSection } from './orders-section';
 import { RegistrationSection } from './registration-section';
 import { ServicesSection } from './services-section';
 
@@ -13,8 +14,9 @@ const sections: Record<string, ComponentType> = {
   campus: CampusSection,
   registration: RegistrationSection,
   services: ServicesSection,
+  orders: OrdersSection,
 };
-type Section = 'institution' | 'calendar' | 'campus' | 'registration' | 'services';
+type Section = 'institution' | 'calendar' | 'campus' | 'registration' | 'services' | 'orders';
 const order = Object.keys(sections) as Section[];
 
 /**
