@@ -15,6 +15,8 @@ export const storageKeys = {
   home: 'home',
   /** A test attempt taken on this device: its questions and the answers not yet sent, 'testing:<attempt>'. */
   testing: 'testing',
+  /** The one-time offer of push on this device: 'dismissed' ("not now") or 'done' (push turned on from it). */
+  pushPrompt: 'pushPrompt',
 } as const;
 
 type StorageKey =

@@ -9,6 +9,7 @@ import { settingsQuery } from '../../features/misc/api/get-settings';
 import { photoQuery } from '../../features/profile/api/get-photo';
 import { isConnectionProblem } from '../../lib/api';
 import { lazyComponent } from '../../lib/lazy';
+import { usePushOffered } from '../../lib/push';
 import { hasStoredSession, LOGIN_PATH } from '../../lib/session';
 import { clearSessionData } from '../../lib/storage';
 import { useSession } from '../../lib/use-session';
@@ -21,6 +22,10 @@ const ChatRealtime = lazyComponent(() =>
   import('../../features/chat/components/chat-realtime').then((m) => m.ChatRealtime),
 );
 const Toasts = lazyComponent(() => import('./toasts').then((m) => m.Toasts));
+// The one-time offer of push, after an action that asks for it (lib/push offerPush): its code waits until then.
+const PushPrompt = lazyComponent(() =>
+  import('../../features/notifications/components/push-prompt').then((m) => m.PushPrompt),
+);
 
 /** Fetches what every screen of the portal shows from the API (the header's photo, the unread badge) into the cache. */
 export function prefetchPortalData(queryClient: QueryClient): Promise<unknown> {
@@ -38,6 +43,7 @@ export function PortalLayout() {
   const location = useLocation();
   const signedIn = session.isSuccess;
   const unreachable = session.isError && isConnectionProblem(session.error);
+  const pushOffered = usePushOffered();
 
   useEffect(() => {
     if (session.isError && !unreachable) clearSessionData();
@@ -65,6 +71,7 @@ export function PortalLayout() {
         <Suspense fallback={null}>
           <ChatRealtime />
           <Toasts />
+          {pushOffered && <PushPrompt />}
         </Suspense>
       </CodeBoundary>
       {desktop ? <DesktopLayout /> : <MobileLayout />}

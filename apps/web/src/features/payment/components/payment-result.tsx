@@ -1,10 +1,12 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import type { DataOf } from '@okuu/contracts/endpoint';
 import type { paymentStatus } from '@okuu/contracts/payment/history';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/ui/query-view';
 import { formatMoney } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
+import { offerPush } from '../../../lib/push';
 import { usePaymentStatus } from '../api/get-payment-history';
 
 const knownReasons = ['declined', 'wrong_code', 'provider_unavailable'] as const;
@@ -22,6 +24,11 @@ export function PaymentResult({ paymentId, onDismiss }: { paymentId: number; onD
 function Result({ payment, onDismiss }: { payment: DataOf<typeof paymentStatus>; onDismiss: () => void }) {
   const { t } = useTranslation('payment');
   const common = { withCloseButton: true, onClose: onDismiss, closeButtonLabel: t('result.dismiss'), role: 'status' };
+  // A card payment settled: the next ones (a reference, a receipt) are worth a push; offered once per device.
+  const settled = payment.status === 'paid';
+  useEffect(() => {
+    if (settled) offerPush();
+  }, [settled]);
   if (payment.status === 'pending') {
     return (
       <Alert color="blue" {...common}>

@@ -5,6 +5,7 @@ import { QueryView } from '../../../components/ui/query-view';
 import { errorMessage } from '../../../lib/error-message';
 import { type FieldErrors, validate } from '../../../lib/form';
 import { localizedName } from '../../../lib/localized';
+import { offerPush } from '../../../lib/push';
 import { BLANK_ID, withBlank } from '../../../lib/selection';
 import { toast } from '../../../lib/toast';
 import { useFormValues } from '../../../lib/use-form-values';
@@ -48,6 +49,8 @@ export function OrderForm() {
         toast(t('form.success', { name }));
         setValues(empty);
         setErrors({});
+        // The order's progress comes later: a good moment to offer push (once per device).
+        offerPush();
       },
       onError: (error) => toast(t('form.failure', { reason: errorMessage(error) }), 'error'),
     });

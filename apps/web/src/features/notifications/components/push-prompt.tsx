@@ -1,0 +1,103 @@
+import '../catalogue';
+import { Affix, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BellIcon } from '../../../components/ui/icons';
+import { errorMessage } from '../../../lib/error-message';
+import { answerPushOffer, enablePush, pushEnabled, pushSupported, usePushOffered } from '../../../lib/push';
+import { toast } from '../../../lib/toast';
+
+/** Whether this device can still take the offer: push supported, not refused in the browser, not on already. */
+async function worthOffering(): Promise<boolean> {
+  if (!pushSupported() || Notification.permission === 'denied') return false;
+  return !(await pushEnabled().catch(() => false));
+}
+
+/**
+ * The one-time offer to turn push on, shown after a relevant action (lib/push offerPush) in a small non-modal box at
+ * the bottom: "turn on" subscribes this device as the profile's switch does; "not now" (or Escape) is remembered.
+ */
+export function PushPrompt() {
+  const { t } = useTranslation('notifications');
+  const offered = usePushOffered();
+  const [shown, setShown] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const enableRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    if (!offered) setShown(false);
+    else
+      void worthOffering().then((worth) => {
+        if (!live) return;
+        // A device that cannot take it, or has push on already, has answered the offer.
+        if (worth) setShown(true);
+        else answerPushOffer('done');
+      });
+    return () => {
+      live = false;
+    };
+  }, [offered]);
+  useEffect(() => {
+    if (shown) enableRef.current?.focus();
+  }, [shown]);
+
+  if (!shown) return null;
+  const later = () => answerPushOffer('dismissed');
+  const enable = async () => {
+    setBusy(true);
+    try {
+      const granted = await enablePush();
+      toast(granted ? t('prompt.enabled') : t('settings.pushDenied'), granted ? 'success' : 'error');
+      answerPushOffer(granted ? 'done' : 'dismissed');
+    } catch (error) {
+      toast(errorMessage(error), 'error');
+      answerPushOffer('dismissed');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') later();
+  };
+
+  return (
+    <Affix
+      position={{ bottom: 16, right: 16 }}
+      zIndex={300}
+      style={{ left: 16, display: 'flex', justifyContent: 'flex-end' }}
+    >
+      <Paper
+        role="dialog"
+        aria-labelledby={titleId}
+        withBorder
+        shadow="lg"
+        radius="md"
+        p="md"
+        maw={380}
+        w="100%"
+        onKeyDown={onKeyDown}
+        data-testid="push-prompt"
+      >
+        <Stack gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <BellIcon size={20} />
+            <Text id={titleId} fw={600}>
+              {t('prompt.title')}
+            </Text>
+          </Group>
+          <Text size="sm">{t('prompt.text')}</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={later}>
+              {t('prompt.later')}
+            </Button>
+            <Button ref={enableRef} loading={busy} onClick={() => void enable()}>
+              {t('prompt.enable')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Affix>
+  );
+}
