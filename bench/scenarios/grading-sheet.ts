@@ -25,23 +25,29 @@ async function stageReadSheet(client: pg.Client, sheets: SheetSummary[]): Promis
   const open = sheets
     .filter((s) => s.kind === 'regular' && s.status === 'open')
     .sort((a, b) => b.students - a.students);
-  const sheet = open.find((s) => s.students <= students) ?? open[0];
+  // The fullest sheet of at most 30, else the smallest (a stream's sheet holds every group of it).
+  const sheet = open.find((s) => s.students <= students) ?? open[open.length - 1];
   if (!sheet) throw new Error('teacher1 has no open regular grading sheet this half-year');
   await client.query('BEGIN');
   try {
     await client.query(
       `INSERT INTO grading_sheet_students (sheet_id, student_id)
        SELECT $1, user_id FROM student_profiles
-        WHERE group_id <> $2 ORDER BY user_id LIMIT greatest(0, $3::int - $4::int)
+        WHERE group_id NOT IN (SELECT group_id FROM grading_sheets WHERE id = $1 AND group_id IS NOT NULL
+                               UNION ALL SELECT sg.group_id FROM grading_sheets s
+                                 JOIN stream_groups sg ON sg.stream_id = s.stream_id WHERE s.id = $1)
+        ORDER BY user_id LIMIT greatest(0, $2::int - $3::int)
        ON CONFLICT DO NOTHING`,
-      [sheet.id, sheet.group.id, students, sheet.students],
+      [sheet.id, students, sheet.students],
     );
     // The control points (not the exam) of every student: a sheet in the middle of the half-year.
     await client.query(
       `INSERT INTO grading_cells (sheet_id, student_id, position, points, version, updated_by)
        SELECT s.id, m.id, c.n - 1, (m.id + c.n) % ((c.col->>'max')::int + 1), 1, s.created_by
          FROM grading_sheets s
-        CROSS JOIN LATERAL (SELECT sp.user_id AS id FROM student_profiles sp WHERE sp.group_id = s.group_id
+        CROSS JOIN LATERAL (SELECT sp.user_id AS id FROM student_profiles sp
+                             WHERE sp.group_id = s.group_id
+                                OR sp.group_id IN (SELECT sg.group_id FROM stream_groups sg WHERE sg.stream_id = s.stream_id)
                             UNION SELECT g.student_id FROM grading_sheet_students g WHERE g.sheet_id = s.id) m
         CROSS JOIN LATERAL jsonb_array_elements(s.columns) WITH ORDINALITY c(col, n)
         WHERE s.id = $1 AND c.col->>'kind' = 'module'
@@ -66,8 +72,8 @@ async function stageStreamSheet(client: pg.Client, fromSheet: number): Promise<n
   try {
     const made = await client.query<{ id: number }>(
       `INSERT INTO grading_sheets (kind, academic_year_id, half_year_kind, semester_id, discipline_id, group_id,
-                                   examination_type_id, credits, columns, admission_min, created_by)
-       SELECT 'individual', academic_year_id, half_year_kind, semester_id, discipline_id, group_id,
+                                   stream_id, examination_type_id, credits, columns, admission_min, created_by)
+       SELECT 'individual', academic_year_id, half_year_kind, semester_id, discipline_id, group_id, stream_id,
               examination_type_id, credits, columns, admission_min, (SELECT id FROM users WHERE login = 'teacher1')
          FROM grading_sheets WHERE id = $1
        RETURNING id`,
@@ -78,9 +84,9 @@ async function stageStreamSheet(client: pg.Client, fromSheet: number): Promise<n
       `INSERT INTO grading_sheet_students (sheet_id, student_id)
        SELECT $1, sp.user_id FROM student_profiles sp, grading_sheets s
         WHERE s.id = $1
-        ORDER BY sp.group_id <> s.group_id,
+        ORDER BY sp.group_id IS DISTINCT FROM s.group_id,
                  sp.group_id NOT IN (SELECT g2.group_id FROM stream_groups g1 JOIN stream_groups g2 USING (stream_id)
-                                      WHERE g1.group_id = s.group_id),
+                                      WHERE g1.group_id = s.group_id OR g1.stream_id = s.stream_id),
                  sp.user_id
         LIMIT $2`,
       [id, streamStudents],

@@ -29,12 +29,15 @@ test.describe('grading sheet', () => {
     await signIn(studentPage, 'student1');
     const student = await me(studentPage);
 
-    // teacher1: an empty sheet of student1's group.
+    // teacher1: an empty sheet of student1's group (teacher1 lectures its stream: the stream's sheet).
     const page = await (await browser.newContext()).newPage();
     await signIn(page, 'teacher1');
     const sheets = await data<SheetSummary[]>(await page.request.post('/api/grading/sheets.json', { data: {} }));
-    const sheet = sheets.find((s) => s.group.name === student.group && s.filled === 0 && s.status === 'open');
-    expect(sheet, JSON.stringify(sheets.map((s) => [s.group.name, s.filled]))).toBeDefined();
+    const sheet = sheets.find(
+      (s) =>
+        (s.audience.kind === 'stream' || s.audience.name === student.group) && s.filled === 0 && s.status === 'open',
+    );
+    expect(sheet, JSON.stringify(sheets.map((s) => [s.audience.name, s.filled]))).toBeDefined();
     const { id, discipline } = sheet as SheetSummary;
 
     await open(page, '/lms/grading');

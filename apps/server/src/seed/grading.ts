@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { gradingQueries } from '../modules/grading/grading.repository.ts';
 
 const defaultColumns = JSON.stringify([
   { kind: 'module', max: 30 },
@@ -9,8 +10,8 @@ const defaultColumns = JSON.stringify([
 
 /**
  * The demo grading sheets (issue 38), after the final results:
- * - every discipline `teacherId` teaches to a group in the current half-year has its sheet; the demo group's have the
- *   first two sheets partly filled, the rest empty;
+ * - every discipline `teacherId` teaches in the current half-year has its sheet (a stream's for a discipline lectured
+ *   to one); the demo group's students have the first two sheets partly filled, the rest empty;
  * - the demo group's sheet of one discipline of the half-year before is closed, its points adding up to what the
  *   transcript holds, and one of its students (not student1 or student2) failed it and passed a closed retake sheet,
  *   which is the result the transcript shows.
@@ -23,35 +24,25 @@ export async function seedGrading(
   const { teacherId, groupId, year, kind } = opts;
   const hash = (key: unknown) => sql`(('x' || substr(md5(${key}), 1, 7))::bit(28)::int)`;
 
-  // The current half-year's sheets of what teacherId teaches.
-  await db.execute(sql`
-    insert into grading_sheets (kind, academic_year_id, half_year_kind, semester_id, discipline_id, group_id,
-                                examination_type_id, credits, columns, admission_min, created_by)
-    select 'regular', x.year, x.ws, x.semester_id, x.discipline_id, x.group_id,
-           (select c.examination_type_id from curriculum c join groups g on g.speciality_id = c.speciality_id
-             where g.id = x.group_id and c.discipline_id = x.discipline_id and c.semester_id = x.semester_id limit 1),
-           x.credits, ${defaultColumns}::jsonb, 30, ${teacherId}
-      from (select a.academic_year_id as year, a.half_year_kind as ws, a.discipline_id, r.group_id,
-                   max(a.semester_id) as semester_id, max(a.credits) as credits
-              from teaching_assignments a
-              cross join lateral (
-                select a.group_id where a.group_id is not null
-                union select sg.group_id from stream_groups sg where sg.stream_id = a.stream_id
-                union select sb.group_id from subgroups sb where sb.id = a.subgroup_id) r(group_id)
-             where a.teacher_id = ${teacherId} and a.academic_year_id = ${year} and a.half_year_kind = ${kind}
-             group by 1, 2, 3, 4) x
-     order by x.discipline_id, x.group_id`);
-  const first = await db.execute(sql`select min(id) as id from grading_sheets
-    where group_id = ${groupId} and academic_year_id = ${year} and half_year_kind = ${kind}`);
+  // The current half-year's sheets of what teacherId teaches, made as the teacher's first look at them makes them.
+  await gradingQueries(db).ensureSheets(teacherId, year, kind, {
+    columns: JSON.parse(defaultColumns),
+    admissionMin: 30,
+  });
+  const covers = sql`(s.group_id = ${groupId}
+    or s.stream_id in (select sg.stream_id from stream_groups sg where sg.group_id = ${groupId}))`;
+  const first = await db.execute(sql`select min(s.id) as id from grading_sheets s
+    where ${covers} and s.academic_year_id = ${year} and s.half_year_kind = ${kind}`);
   const firstId = (first as unknown as { rows: { id: number }[] }).rows[0]?.id ?? 0;
-  // Control point 1 of the demo group's first two sheets (12–30 points), and control point 2 of the first.
+  // Control point 1 of the demo group's students on the first two sheets (12–30 points), and control point 2 on the
+  // first.
   await db.execute(sql`
     insert into grading_cells (sheet_id, student_id, position, points, updated_by)
     select s.id, sp.user_id, p.position, 12 + ${hash(sql`s.id::text || ':' || sp.user_id::text || ':' || p.position::text`)} % 19,
            ${teacherId}
-      from grading_sheets s join student_profiles sp on sp.group_id = s.group_id
+      from grading_sheets s join student_profiles sp on sp.group_id = ${groupId}
       cross join (values (0), (1)) p(position)
-     where s.group_id = ${groupId} and s.academic_year_id = ${year} and s.half_year_kind = ${kind}
+     where ${covers} and s.academic_year_id = ${year} and s.half_year_kind = ${kind}
        and s.id < ${firstId} + 2 and (p.position = 0 or s.id = ${firstId})`);
 
   // The half-year before (fall or spring): one discipline's sheet, closed, as the transcript has it.

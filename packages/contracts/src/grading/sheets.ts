@@ -4,9 +4,11 @@ import { callerEcho, defineEndpoint } from '../endpoint.ts';
 import { idInput, localizedName, wholeNumber } from '../fields.ts';
 
 /**
- * The electronic grading sheet (issue 38). A sheet is one discipline, group and half-year: its columns are the
+ * The electronic grading sheet (issue 38). A sheet is one discipline, audience and half-year: the audience is the
+ * stream when the discipline is lectured to one (all its groups on one sheet), else the group. Its columns are the
  * control points (modules) and the examination, each with its maximum (they sum to 100), and each student's points.
- * The teachers who teach the discipline to the group (its own, its stream's lecturer, its subgroups') share it. A cell
+ * The teachers who teach the discipline to any of its groups (the stream's lecturer, the groups' practice teachers,
+ * their subgroups') share it. A cell
  * is written with the version it was read at: a stale write gets 409 `stale_cell` with the cell as it is. The teacher
  * closes the sheet: every student's total goes to the transcript in the same transaction; a closed sheet is
  * read-only (409 `sheet_closed`) until staff reopen it with a reason.
@@ -34,7 +36,8 @@ export const sheetSummary = z.object({
   year: z.number(),
   ws: z.number(),
   discipline: z.object({ id: z.number(), code: z.string(), ...localizedName }),
-  group: z.object({ id: z.number(), name: z.string() }),
+  /** Whose sheet it is: a group, or a stream (every group of it, when the discipline is lectured to one). */
+  audience: z.object({ kind: z.enum(['group', 'stream']), id: z.number(), ...localizedName }),
   credits: z.number(),
   students: z.number(),
   /** Cells with points, of students × columns. */
@@ -64,6 +67,8 @@ export const sheetRow = z.object({
   studentId: z.number(),
   name: z.string(),
   recordBook: z.nullable(z.string()),
+  /** The student's group (a stream's sheet lists its groups' students, by group). */
+  group: z.string(),
   /** One per column, in order; version 0: never written. */
   cells: z.array(gradingCell),
   totals: rowTotalsSchema,
@@ -99,7 +104,7 @@ export const teacherSheets = defineEndpoint({
   path: gradingPath('sheets'),
   access: 'teacher',
   summary:
-    "The teacher's grading sheets of a half-year (`year`, `ws`: today's by default): one per discipline and group they teach, made when first listed, then any retake or individual sheets of those.",
+    "The teacher's grading sheets of a half-year (`year`, `ws`: today's by default): one per discipline and stream (or group, without a stream) they teach, made when first listed, then any retake or individual sheets of those.",
   request: z.object(periodFields),
   response: z.array(sheetSummary),
 });

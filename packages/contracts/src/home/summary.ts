@@ -134,7 +134,8 @@ export type HomeGrade = z.infer<typeof homeGrade>;
 export const homeGradingSheet = z.object({
   id: z.number(),
   discipline: z.object(localizedName),
-  group: z.string(),
+  /** The group, or the stream (a discipline lectured to one has one sheet for all its groups). */
+  audience: z.object(localizedName),
   filled: z.number(),
   cells: z.number(),
   endsOn: z.string(),

@@ -12,11 +12,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { academicYears, disciplines, examinationTypes, groups, semesters } from './university.ts';
+import { academicYears, disciplines, examinationTypes, groups, semesters, streams } from './university.ts';
 import { users } from './users.ts';
 
 /**
- * The electronic grading sheet (issue 38). A sheet is one discipline, group and half-year; its columns are the
+ * The electronic grading sheet (issue 38). A sheet is one discipline, audience and half-year: the audience is the
+ * stream when the discipline is lectured to one (every group of it on one sheet), else the group. Its columns are the
  * control points (modules) and the examination, each with a maximum, summing to 100. A cell is one student's points
  * in one column, with a version that a write must name. A closed sheet is locked in the database (migration
  * grading: a trigger refuses every write to its cells), and every change to its cells after its first close is kept
@@ -62,9 +63,9 @@ export const gradingSheets = pgTable(
     disciplineId: integer('discipline_id')
       .notNull()
       .references(() => disciplines.id),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id),
+    /** The audience: a group or a stream (exactly one). */
+    groupId: integer('group_id').references(() => groups.id),
+    streamId: integer('stream_id').references(() => streams.id),
     examinationTypeId: integer('examination_type_id').references(() => examinationTypes.id),
     credits: smallint('credits').notNull(),
     /** The columns when the sheet was made (the discipline's scheme may change later). */
@@ -83,6 +84,11 @@ export const gradingSheets = pgTable(
     uniqueIndex('grading_sheets_regular_key')
       .on(t.academicYearId, t.halfYearKind, t.disciplineId, t.groupId)
       .where(sql`${t.kind} = 'regular'`),
+    uniqueIndex('grading_sheets_regular_stream_key')
+      .on(t.academicYearId, t.halfYearKind, t.disciplineId, t.streamId)
+      .where(sql`${t.kind} = 'regular'`),
+    index('grading_sheets_stream_idx').on(t.streamId, t.academicYearId, t.halfYearKind),
+    check('grading_sheets_audience_check', sql`num_nonnulls(${t.groupId}, ${t.streamId}) = 1`),
     index('grading_sheets_group_idx').on(t.groupId, t.academicYearId, t.halfYearKind),
     check('grading_sheets_half_year_check', sql`${t.halfYearKind} in (1, 2, 3)`),
     check('grading_sheets_credits_check', sql`${t.credits} between 1 and 60`),

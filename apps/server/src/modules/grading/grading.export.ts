@@ -65,6 +65,7 @@ const sheetLabels = {
     kinds: { regular: '', retake: 'пересдача', individual: 'индивидуальная' },
     faculty: 'Факультет',
     group: 'Группа',
+    stream: 'Поток',
     discipline: 'Дисциплина',
     control: 'Форма контроля',
     credits: 'Кредиты',
@@ -91,6 +92,7 @@ const sheetLabels = {
     kinds: { regular: '', retake: 'кайра тапшыруу', individual: 'жеке' },
     faculty: 'Факультет',
     group: 'Топ',
+    stream: 'Агым',
     discipline: 'Сабак',
     control: 'Текшерүү формасы',
     credits: 'Кредиттер',
@@ -117,6 +119,7 @@ const sheetLabels = {
     kinds: { regular: '', retake: 'retake', individual: 'individual' },
     faculty: 'Faculty',
     group: 'Group',
+    stream: 'Stream',
     discipline: 'Discipline',
     control: 'Form of control',
     credits: 'Credits',
@@ -140,6 +143,9 @@ const sheetLabels = {
   },
 } as const;
 
+/** A stream's sheet names each student's group (in a column after the name). */
+const byGroup = (sheet: GradingSheet) => sheet.audience.kind === 'stream';
+
 function sheetHeadings(sheet: GradingSheet, lang: ExportLang): string[] {
   const l = sheetLabels[lang];
   const columns = sheet.columns.map((c, i) =>
@@ -150,6 +156,7 @@ function sheetHeadings(sheet: GradingSheet, lang: ExportLang): string[] {
   return [
     l.columns.n,
     l.columns.student,
+    ...(byGroup(sheet) ? [l.group] : []),
     l.columns.book,
     ...columns,
     l.columns.total,
@@ -162,7 +169,7 @@ function sheetInfo(sheet: GradingSheet, lang: ExportLang): [string, string][] {
   const l = sheetLabels[lang];
   return [
     [l.faculty, nameIn(sheet.faculty, lang)],
-    [l.group, sheet.group.name],
+    [sheet.audience.kind === 'stream' ? l.stream : l.group, nameIn(sheet.audience, lang)],
     [l.discipline, `${sheet.discipline.code} ${nameIn(sheet.discipline, lang)}`],
     [l.control, sheet.examinationType ? nameIn(sheet.examinationType, lang) : '—'],
     [l.credits, String(sheet.credits)],
@@ -182,6 +189,7 @@ export function sheetPdf(sheet: GradingSheet, lang: ExportLang, institution: Nam
   const body = sheet.rows.map((r, i) => [
     String(i + 1),
     r.name,
+    ...(byGroup(sheet) ? [r.group] : []),
     r.recordBook ?? '',
     ...r.cells.map((c) => (c.points === null ? '' : String(c.points))),
     String(r.totals.total),
@@ -210,7 +218,7 @@ export function sheetPdf(sheet: GradingSheet, lang: ExportLang, institution: Nam
       {
         table: {
           headerRows: 1,
-          widths: [16, '*', 52, ...sheet.columns.map(() => 36), 30, 30, 32],
+          widths: [16, '*', ...(byGroup(sheet) ? [44] : []), 52, ...sheet.columns.map(() => 36), 30, 30, 32],
           body: [
             headings.map((text) => ({ text, bold: true, alignment: 'center', fontSize: 7 })),
             ...body.map((row) => row.map((text, i) => ({ text, alignment: i === 1 ? 'left' : 'center' }))),
@@ -242,6 +250,7 @@ export async function sheetXlsx(sheet: GradingSheet, lang: ExportLang): Promise<
     ws.addRow([
       i + 1,
       r.name,
+      ...(byGroup(sheet) ? [r.group] : []),
       r.recordBook ?? '',
       ...r.cells.map((c) => c.points),
       r.totals.total,
@@ -251,6 +260,6 @@ export async function sheetXlsx(sheet: GradingSheet, lang: ExportLang): Promise<
   });
   ws.getColumn(2).width = 36;
   ws.getColumn(3).width = 14;
-  ws.getColumn(6 + sheet.columns.length).numFmt = '0.00';
+  ws.getColumn(6 + sheet.columns.length + (byGroup(sheet) ? 1 : 0)).numFmt = '0.00';
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

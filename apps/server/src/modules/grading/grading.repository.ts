@@ -20,8 +20,8 @@ export interface SheetRow {
   disciplineId: number;
   code: string;
   discipline: Named;
-  groupId: number;
-  groupName: string;
+  /** The audience: a group, or a stream (every group of it). */
+  audience: { kind: 'group' | 'stream'; id: number } & Named;
   examinationTypeId: number | null;
   credits: number;
   columns: GradingColumn[];
@@ -54,6 +54,7 @@ export interface MemberRow {
   id: number;
   name: string;
   recordBook: string | null;
+  group: string;
 }
 
 export interface SheetFilter {
@@ -69,29 +70,39 @@ export interface SheetFilter {
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
 const fio = (alias: string) => sql.raw(`concat_ws(' ', ${alias}.last_name, ${alias}.first_name, ${alias}.patronymic)`);
 
-/** The students of sheet `s`: its group's (a regular sheet), its own list (retake, individual), and any with points. */
+/** The groups of sheet (or audience) `s`: its group, or its stream's groups. */
+const groupsOf = (s: string) => `select ${s}.group_id where ${s}.group_id is not null
+    union all select sg.group_id from stream_groups sg where sg.stream_id = ${s}.stream_id`;
+
+/** The students of sheet `s`: its audience's (a regular sheet), its own list (retake, individual), and any with points. */
 const membersOf = (s: string) =>
-  sql.raw(`select sp.user_id as id from student_profiles sp where ${s}.kind = 'regular' and sp.group_id = ${s}.group_id
+  sql.raw(`select sp.user_id as id from student_profiles sp
+     where ${s}.kind = 'regular' and sp.group_id in (${groupsOf(s)})
     union select m.student_id from grading_sheet_students m where m.sheet_id = ${s}.id
     union select c.student_id from grading_cells c where c.sheet_id = ${s}.id`);
 
 /**
- * Whether teacher `teacher` teaches sheet `s`'s discipline to its group (to it, its stream or a subgroup of it) in its
- * half-year, or made or closed the sheet (a sheet of a half-year whose assignments are no longer kept).
+ * Whether teacher `teacher` teaches sheet `s`'s discipline to a group of its audience (to the group, a stream of it or
+ * a subgroup of it) in its half-year, or made or closed the sheet (a sheet of a half-year whose assignments are no
+ * longer kept).
  */
 const teaches = (teacher: SQL, s: string) => sql`(${sql.raw(`${s}.created_by`)} = ${teacher}
   or ${sql.raw(`${s}.closed_by`)} = ${teacher} or exists (select 1 from teaching_assignments a
    where a.teacher_id = ${teacher} and a.academic_year_id = ${sql.raw(`${s}.academic_year_id`)}
      and a.half_year_kind = ${sql.raw(`${s}.half_year_kind`)} and a.discipline_id = ${sql.raw(`${s}.discipline_id`)}
-     and (a.group_id = ${sql.raw(`${s}.group_id`)}
-          or a.stream_id in (select sg.stream_id from stream_groups sg where sg.group_id = ${sql.raw(`${s}.group_id`)})
-          or a.subgroup_id in (select sb.id from subgroups sb where sb.group_id = ${sql.raw(`${s}.group_id`)}))))`;
+     and (a.group_id in (${sql.raw(groupsOf(s))})
+          or a.stream_id in (select sg.stream_id from stream_groups sg where sg.group_id in (${sql.raw(groupsOf(s))}))
+          or a.subgroup_id in (select sb.id from subgroups sb where sb.group_id in (${sql.raw(groupsOf(s))})))))`;
 
-function queries(db: Db) {
+export function gradingQueries(db: Db) {
   const rows = async <T>(query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
   return {
-    /** Makes the regular sheets of what a teacher teaches in a half-year that do not exist yet. */
+    /**
+     * Makes the regular sheets of what a teacher teaches in a half-year that do not exist yet: one per stream a
+     * discipline is lectured to (every group of it on one sheet), else per group. A stream some group of which already
+     * has its own sheet of the discipline (made before the stream's lecture was assigned) stays per group.
+     */
     async ensureSheets(
       teacherId: number,
       year: number,
@@ -99,25 +110,47 @@ function queries(db: Db) {
       scheme: { columns: GradingColumn[]; admissionMin: number },
     ) {
       await db.execute(sql`
+        with taught as (
+          select a.academic_year_id as year, a.half_year_kind as ws, a.discipline_id, r.group_id,
+                 max(a.semester_id) as semester_id, max(a.credits) as credits
+            from teaching_assignments a
+            cross join lateral (
+              select a.group_id where a.group_id is not null
+              union select sg.group_id from stream_groups sg where sg.stream_id = a.stream_id
+              union select sb.group_id from subgroups sb where sb.id = a.subgroup_id) r(group_id)
+           where a.teacher_id = ${teacherId} and a.academic_year_id = ${year} and a.half_year_kind = ${ws}
+           group by 1, 2, 3, 4),
+        audience as (
+          select t.*, (select min(a.stream_id) from teaching_assignments a
+                         join stream_groups sg on sg.stream_id = a.stream_id
+                        where a.academic_year_id = t.year and a.half_year_kind = t.ws
+                          and a.discipline_id = t.discipline_id and sg.group_id = t.group_id
+                          and not exists (select 1 from grading_sheets e
+                                            join stream_groups eg on eg.group_id = e.group_id
+                                           where e.kind = 'regular' and e.academic_year_id = t.year
+                                             and e.half_year_kind = t.ws and e.discipline_id = t.discipline_id
+                                             and eg.stream_id = a.stream_id)) as stream_id
+            from taught t),
+        x as (
+          select year, ws, discipline_id, case when stream_id is null then group_id end as group_id, stream_id,
+                 min(group_id) as some_group, max(semester_id) as semester_id, max(credits) as credits
+            from audience group by 1, 2, 3, 4, 5)
         insert into grading_sheets (kind, academic_year_id, half_year_kind, semester_id, discipline_id, group_id,
-                                    examination_type_id, credits, columns, admission_min, created_by)
-        select 'regular', x.year, x.ws, x.semester_id, x.discipline_id, x.group_id,
+                                    stream_id, examination_type_id, credits, columns, admission_min, created_by)
+        select 'regular', x.year, x.ws, x.semester_id, x.discipline_id, x.group_id, x.stream_id,
                (select c.examination_type_id from curriculum c join groups g on g.speciality_id = c.speciality_id
-                 where g.id = x.group_id and c.discipline_id = x.discipline_id and c.semester_id = x.semester_id limit 1),
+                 where g.id = x.some_group and c.discipline_id = x.discipline_id and c.semester_id = x.semester_id
+                 limit 1),
                x.credits, coalesce(gs.columns, ${JSON.stringify(scheme.columns)}::jsonb),
                coalesce(gs.admission_min, ${scheme.admissionMin}), ${teacherId}
-          from (select a.academic_year_id as year, a.half_year_kind as ws, a.discipline_id, r.group_id,
-                       max(a.semester_id) as semester_id, max(a.credits) as credits
-                  from teaching_assignments a
-                  cross join lateral (
-                    select a.group_id where a.group_id is not null
-                    union select sg.group_id from stream_groups sg where sg.stream_id = a.stream_id
-                    union select sb.group_id from subgroups sb where sb.id = a.subgroup_id) r(group_id)
-                 where a.teacher_id = ${teacherId} and a.academic_year_id = ${year} and a.half_year_kind = ${ws}
-                 group by 1, 2, 3, 4) x
-          left join grading_schemes gs on gs.discipline_id = x.discipline_id
-         where not exists (select 1 from grading_sheets e where e.kind = 'regular' and e.academic_year_id = x.year
-                             and e.half_year_kind = x.ws and e.discipline_id = x.discipline_id and e.group_id = x.group_id)
+          from x left join grading_schemes gs on gs.discipline_id = x.discipline_id
+         -- No student on two regular sheets of a discipline: none of the audience's groups may have one already.
+         where not exists (select 1 from grading_sheets e
+                            where e.kind = 'regular' and e.academic_year_id = x.year and e.half_year_kind = x.ws
+                              and e.discipline_id = x.discipline_id
+                              and exists (select 1 from (${sql.raw(groupsOf('e'))}) eg(g)
+                                           where eg.g in (${sql.raw(groupsOf('x'))})))
+         order by x.discipline_id, x.stream_id, x.group_id
         on conflict do nothing`);
     },
 
@@ -126,13 +159,18 @@ function queries(db: Db) {
       if (filter.teacherId !== undefined) where.push(teaches(sql`${filter.teacherId}`, 's'));
       if (filter.year !== undefined) where.push(sql`s.academic_year_id = ${filter.year}`);
       if (filter.ws !== undefined) where.push(sql`s.half_year_kind = ${filter.ws}`);
-      if (filter.groupId !== undefined) where.push(sql`s.group_id = ${filter.groupId}`);
+      if (filter.groupId !== undefined)
+        where.push(sql`(s.group_id = ${filter.groupId}
+          or s.stream_id in (select sg.stream_id from stream_groups sg where sg.group_id = ${filter.groupId}))`);
       if (filter.status !== undefined) where.push(sql`s.status = ${filter.status}`);
       if (filter.ids !== undefined) where.push(sql`s.id = any(${`{${filter.ids.join(',')}}`}::int[])`);
-      // The student's sheets found from the student's side (their group's, their own, those with their cells): asking
-      // each sheet of the half-year whether the student is among its members took some 6 ms at 20,000 students.
+      // The student's sheets found from the student's side (their group's or stream's, their own, those with their
+      // cells): asking each sheet of the half-year whether the student is among its members took some 6 ms at 20,000.
       if (filter.studentId !== undefined)
         where.push(sql`s.id in (select g.id from grading_sheets g join student_profiles sp on sp.group_id = g.group_id
+            where g.kind = 'regular' and sp.user_id = ${filter.studentId}
+          union select g.id from grading_sheets g join stream_groups sg on sg.stream_id = g.stream_id
+            join student_profiles sp on sp.group_id = sg.group_id
             where g.kind = 'regular' and sp.user_id = ${filter.studentId}
           union select m.sheet_id from grading_sheet_students m where m.student_id = ${filter.studentId}
           union select c.sheet_id from grading_cells c where c.student_id = ${filter.studentId})`);
@@ -140,16 +178,22 @@ function queries(db: Db) {
         select s.id, s.kind, s.status, s.academic_year_id as year, s.half_year_kind as ws, s.semester_id as "semesterId",
                s.discipline_id as "disciplineId", d.code,
                json_build_object('name', d.name, 'nameKg', d.name_kg, 'nameEn', d.name_en) as discipline,
-               s.group_id as "groupId", g.name as "groupName", s.examination_type_id as "examinationTypeId",
+               case when s.stream_id is null
+                    then json_build_object('kind', 'group', 'id', g.id, 'name', g.name, 'nameKg', g.name,
+                                           'nameEn', g.name)
+                    else json_build_object('kind', 'stream', 'id', st.id, 'name', st.name, 'nameKg', st.name_kg,
+                                           'nameEn', st.name_en) end as audience,
+               s.examination_type_id as "examinationTypeId",
                s.credits, s.columns, s.admission_min as "admissionMin", s.parent_id as "parentId",
                (select count(*)::int from (${membersOf('s')}) m) as students,
                (select count(*)::int from grading_cells c where c.sheet_id = s.id and c.points is not null) as filled,
                ${iso('s.closed_at')} as "closedAt", ${iso('s.first_closed_at')} as "firstClosedAt"
           from grading_sheets s
           join disciplines d on d.id = s.discipline_id
-          join groups g on g.id = s.group_id
+          left join groups g on g.id = s.group_id
+          left join streams st on st.id = s.stream_id
          where ${sql.join(where, sql` and `)}
-         order by s.academic_year_id desc, s.half_year_kind desc, d.code, g.name, s.id
+         order by s.academic_year_id desc, s.half_year_kind desc, d.code, coalesce(g.name, st.name), s.id
          limit 500`);
     },
 
@@ -161,19 +205,21 @@ function queries(db: Db) {
     },
 
     async teachers(sheetId: number): Promise<string[]> {
-      // Three lookups the indexes serve (by group, by the group's streams, by its subgroups), rather than one join on
-      // an OR of them, which read every assignment (some 140 ms at 20,000 students, against 15).
+      // Three lookups the indexes serve (by group, by the groups' streams, by their subgroups), rather than one join
+      // on an OR of them, which read every assignment (some 140 ms at 20,000 students, against 15).
       const found = await rows<{ name: string }>(sql`
-        with s as (select academic_year_id as y, half_year_kind as w, discipline_id as d, group_id as g
+        with s as (select academic_year_id as y, half_year_kind as w, discipline_id as d, group_id, stream_id
                      from grading_sheets where id = ${sheetId}),
+             gs as (select group_id from s where group_id is not null
+                    union all select sg.group_id from s join stream_groups sg on sg.stream_id = s.stream_id),
              a as (select a.* from teaching_assignments a, s
                     where a.academic_year_id = s.y and a.half_year_kind = s.w and a.discipline_id = s.d)
         select distinct ${fio('u')} as name from users u
-         where u.id in (select a.teacher_id from a, s where a.group_id = s.g
-                        union all select a.teacher_id from a join stream_groups sg on sg.stream_id = a.stream_id, s
-                         where sg.group_id = s.g
-                        union all select a.teacher_id from a join subgroups sb on sb.id = a.subgroup_id, s
-                         where sb.group_id = s.g)
+         where u.id in (select a.teacher_id from a where a.group_id in (select group_id from gs)
+                        union all select a.teacher_id from a join stream_groups sg on sg.stream_id = a.stream_id
+                         where sg.group_id in (select group_id from gs)
+                        union all select a.teacher_id from a join subgroups sb on sb.id = a.subgroup_id
+                         where sb.group_id in (select group_id from gs))
          order by 1`);
       return found.map((r) => r.name);
     },
@@ -184,7 +230,9 @@ function queries(db: Db) {
                case when et.id is null then null
                     else json_build_object('name', et.name, 'nameKg', et.name_kg, 'nameEn', et.name_en) end
                  as "examinationType"
-          from grading_sheets s join groups g on g.id = s.group_id
+          from grading_sheets s
+          join groups g on g.id = coalesce(s.group_id,
+            (select min(sg.group_id) from stream_groups sg where sg.stream_id = s.stream_id))
           join specialities sp on sp.id = g.speciality_id join departments dp on dp.id = sp.department_id
           join faculties f on f.id = dp.faculty_id
           left join examination_types et on et.id = s.examination_type_id
@@ -196,14 +244,17 @@ function queries(db: Db) {
       // The sheet's students looked up by its id (not through a lateral join, which the planner took for many rows and
       // answered by reading every user).
       return rows(sql`
-        select u.id, ${fio('u')} as name, p.record_book as "recordBook"
-          from users u left join student_profiles p on p.user_id = u.id
+        select u.id, ${fio('u')} as name, p.record_book as "recordBook", coalesce(gr.name, '') as "group"
+          from users u left join student_profiles p on p.user_id = u.id left join groups gr on gr.id = p.group_id
          where u.id in (select sp.user_id from student_profiles sp
-                         where sp.group_id = (select g.group_id from grading_sheets g
-                                               where g.id = ${sheetId} and g.kind = 'regular')
+                         where sp.group_id in (select g.group_id from grading_sheets g
+                                                where g.id = ${sheetId} and g.kind = 'regular'
+                                               union all select sg.group_id from grading_sheets g
+                                                 join stream_groups sg on sg.stream_id = g.stream_id
+                                                where g.id = ${sheetId} and g.kind = 'regular')
                         union select m.student_id from grading_sheet_students m where m.sheet_id = ${sheetId}
                         union select c.student_id from grading_cells c where c.sheet_id = ${sheetId})
-         order by 2, u.id`);
+         order by "group", 2, u.id`);
     },
 
     async isMember(sheetId: number, studentId: number): Promise<boolean> {
@@ -276,8 +327,8 @@ function queries(db: Db) {
     },
 
     /**
-     * The open regular sheet of a student's group for a discipline in a half-year, locked against a close until the
-     * end of the transaction (null when there is none, or it is closed).
+     * The open regular sheet of a student's group or stream for a discipline in a half-year, locked against a close
+     * until the end of the transaction (null when there is none, or it is closed).
      */
     async openSheetOf(
       studentId: number,
@@ -286,9 +337,11 @@ function queries(db: Db) {
       ws: number,
     ): Promise<{ id: number; columns: GradingColumn[] } | null> {
       const [found] = await rows<{ id: number; columns: GradingColumn[] }>(sql`
-        select s.id, s.columns from grading_sheets s join student_profiles sp on sp.group_id = s.group_id
-         where sp.user_id = ${studentId} and s.kind = 'regular' and s.discipline_id = ${disciplineId}
+        select s.id, s.columns from grading_sheets s join student_profiles sp on sp.user_id = ${studentId}
+         where s.kind = 'regular' and s.discipline_id = ${disciplineId}
            and s.academic_year_id = ${year} and s.half_year_kind = ${ws} and s.status = 'open'
+           and (s.group_id = sp.group_id
+                or s.stream_id in (select sg.stream_id from stream_groups sg where sg.group_id = sp.group_id))
            for share of s`);
       return found ?? null;
     },
@@ -375,8 +428,10 @@ function queries(db: Db) {
     ): Promise<number> {
       const [made] = await rows<{ id: number }>(sql`
         insert into grading_sheets (kind, academic_year_id, half_year_kind, semester_id, discipline_id, group_id,
-                                    examination_type_id, credits, columns, admission_min, parent_id, created_by)
-        select ${kind}, academic_year_id, half_year_kind, semester_id, discipline_id, group_id, examination_type_id,
+                                    stream_id, examination_type_id, credits, columns, admission_min, parent_id,
+                                    created_by)
+        select ${kind}, academic_year_id, half_year_kind, semester_id, discipline_id, group_id, stream_id,
+               examination_type_id,
                credits, columns, admission_min, id, ${by}
           from grading_sheets where id = ${parentId}
         returning id`);
@@ -476,14 +531,14 @@ function queries(db: Db) {
   };
 }
 
-export type GradingQueries = ReturnType<typeof queries>;
+export type GradingQueries = ReturnType<typeof gradingQueries>;
 
 export function createGradingRepository(db: Db, changes: Changes) {
   return {
-    ...queries(db),
-    transaction: transactionOf(changes, queries),
+    ...gradingQueries(db),
+    transaction: transactionOf(changes, gradingQueries),
     /** The queries on another module's change: grading writes made as part of it. */
-    within: (change: Change) => queries(change.tx),
+    within: (change: Change) => gradingQueries(change.tx),
   };
 }
 

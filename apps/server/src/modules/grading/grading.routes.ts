@@ -31,8 +31,8 @@ import { createGradingService, type GradingDeps, type GradingService } from './g
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type Named = { name: string; nameKg: string; nameEn: string };
-const sheetFile = (s: { discipline: { code: string }; group: { name: string } }, ext: string) =>
-  `sheet-${s.discipline.code}-${s.group.name}.${ext}`.replace(/[^\p{L}\p{N}._-]+/gu, '_');
+const sheetFile = (s: { discipline: { code: string }; audience: { name: string } }, ext: string) =>
+  `sheet-${s.discipline.code}-${s.audience.name}.${ext}`.replace(/[^\p{L}\p{N}._-]+/gu, '_');
 
 export function gradingRoutes(service: GradingService, institution: () => Promise<Named>): Binding[] {
   return [

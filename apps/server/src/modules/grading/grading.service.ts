@@ -53,7 +53,7 @@ function summaryOf(s: SheetRow): SheetSummary {
     year: s.year,
     ws: s.ws,
     discipline: { id: s.disciplineId, code: s.code, ...s.discipline },
-    group: { id: s.groupId, name: s.groupName },
+    audience: s.audience,
     credits: s.credits,
     students: s.students,
     filled: s.filled,
@@ -174,6 +174,7 @@ export function createGradingService(deps: GradingDeps) {
           studentId: m.id,
           name: m.name,
           recordBook: m.recordBook,
+          group: m.group,
           cells: row,
           totals: rowTotals(
             sheet.columns,
@@ -231,7 +232,7 @@ export function createGradingService(deps: GradingDeps) {
   const recordGrades = (
     change: Change,
     event: 'closed' | 'reopened' | 'issued',
-    sheet: Pick<SheetRow, 'id' | 'kind' | 'disciplineId' | 'groupId' | 'year' | 'ws'>,
+    sheet: Pick<SheetRow, 'id' | 'kind' | 'disciplineId' | 'audience' | 'year' | 'ws'>,
     students: number[],
   ) =>
     change.record('grades', {
@@ -239,7 +240,7 @@ export function createGradingService(deps: GradingDeps) {
       sheetId: sheet.id,
       kind: sheet.kind,
       disciplineId: sheet.disciplineId,
-      groupId: sheet.groupId,
+      audience: { kind: sheet.audience.kind, id: sheet.audience.id },
       year: sheet.year,
       ws: sheet.ws,
       students,
@@ -411,7 +412,7 @@ export function createGradingService(deps: GradingDeps) {
         change.audit({
           targetType: 'gradingSheet',
           targetId: id,
-          targetName: `${sheet.code} ${sheet.discipline.name} — ${sheet.groupName} (${sheet.year}/${sheet.ws})`,
+          targetName: `${sheet.code} ${sheet.discipline.name} — ${sheet.audience.name} (${sheet.year}/${sheet.ws})`,
           after: { reason },
         });
         await recordGrades(
@@ -509,7 +510,7 @@ export function createGradingService(deps: GradingDeps) {
         change.audit({
           targetType: 'gradingSheet',
           targetId: made,
-          targetName: `${sheet.code} ${sheet.discipline.name} — ${sheet.groupName}`,
+          targetName: `${sheet.code} ${sheet.discipline.name} — ${sheet.audience.name}`,
           after: { students: students.length },
         });
         return made;

@@ -31,6 +31,9 @@ let student2: string;
 let staff: string;
 const ids: Record<string, number> = {};
 
+/** Whether sheet `s` (an alias) is for group `groupId`: the group's own, or a stream's it is in. */
+const covers = (s: SQL, groupId: number | SQL) => sql`(${s}.group_id = ${groupId}
+  or ${s}.stream_id in (select sg.stream_id from stream_groups sg where sg.group_id = ${groupId}))`;
 const rows = async <T>(query: SQL) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 const one = async <T>(query: SQL) => (await rows<T>(query))[0] as T;
 
@@ -62,13 +65,12 @@ afterAll(() => t.close());
  */
 async function emptySheet(demoGroup = true) {
   const list = (await t.call(teacherSheets, {}, { cookie: teacher })).body.data;
+  const demo = new Set(
+    (await rows<{ id: number }>(sql`select s.id from grading_sheets s where ${covers(sql`s`, 1)}`)).map((r) => r.id),
+  );
   const empty = list.filter(
     (s) =>
-      s.status === 'open' &&
-      s.kind === 'regular' &&
-      s.filled === 0 &&
-      s.students > 0 &&
-      (s.group.id === 1) === demoGroup,
+      s.status === 'open' && s.kind === 'regular' && s.filled === 0 && s.students > 0 && demo.has(s.id) === demoGroup,
   );
   const sheet = empty[0];
   if (!sheet) throw new Error('no empty sheet');
@@ -243,7 +245,8 @@ describe('closing', () => {
     const results = await rows<{ studentId: number; points: number }>(sql`
       select f.student_id as "studentId", f.points from final_results f
        where f.discipline_id = ${sheet.discipline.id} and f.academic_year_id = ${sheet.year} and f.half_year_kind = ${sheet.ws}
-         and f.student_id in (select user_id from student_profiles where group_id = ${sheet.group.id})`);
+         and f.student_id in (select sp.user_id from student_profiles sp, grading_sheets s
+                               where s.id = ${sheet.id} and ${covers(sql`s`, sql`sp.group_id`)})`);
     expect(results.length).toBe(sheet.students);
     expect(results.find((r) => r.studentId === s1)?.points).toBe(88);
     expect(results.filter((r) => r.studentId !== s1).every((r) => r.points === 0)).toBe(true);
@@ -542,6 +545,89 @@ describe('rating', () => {
       const [prev, cur] = [tied[i - 1], tied[i]] as [(typeof tied)[number], (typeof tied)[number]];
       expect(prev.gpa > cur.gpa || (prev.gpa === cur.gpa && prev.points >= cur.points)).toBe(true);
     }
+  });
+});
+
+describe("a stream's sheet", () => {
+  it('one sheet for all the groups of a stream a discipline is lectured to: its teachers share it, its students see it', async () => {
+    // The demo university has no streams: groups 2 and 3 are made one, and a new discipline (none of whose sheets
+    // exist) is lectured to it by teacher1 and practised in each group by its practice teacher of discipline 13.
+    const { id: streamId } = await one<{ id: number }>(
+      sql`insert into streams (name, name_kg, name_en) values ('Поток Т-1', 'Т-1 агымы', 'Stream T-1') returning id`,
+    );
+    await t.database.db.execute(
+      sql`insert into stream_groups (stream_id, group_id) values (${streamId}, 2), (${streamId}, 3)`,
+    );
+    const { id: disciplineId } = await one<{
+      id: number;
+    }>(sql`insert into disciplines (code, department_id, name, name_kg, name_en)
+      select 'T-STREAM', department_id, name || ' (поток)', name_kg, name_en from disciplines where id = 13 returning id`);
+    await t.database.db.execute(sql`
+      insert into teaching_assignments (academic_year_id, half_year_kind, semester_id, teacher_id, discipline_id,
+                                        group_id, stream_id, lesson_kind_id, credits)
+      select academic_year_id, half_year_kind, semester_id,
+             case when group_id = 2 then ${ids.teacher1}::int else teacher_id end, ${disciplineId}::int,
+             case when group_id = 2 then null else group_id end, case when group_id = 2 then ${streamId}::int end,
+             case when group_id = 2 then 1 else 2 end, credits
+        from teaching_assignments where discipline_id = 13 and lesson_kind_id = 2 and group_id in (2, 3)
+         and teacher_id <> ${ids.teacher1}
+      union all
+      select academic_year_id, half_year_kind, semester_id, teacher_id, ${disciplineId}::int, group_id, null::int, 2,
+             credits
+        from teaching_assignments where discipline_id = 13 and lesson_kind_id = 2 and group_id = 2
+         and teacher_id <> ${ids.teacher1}`);
+    const list = (await t.call(teacherSheets, {}, { cookie: teacher })).body.data;
+    const sheet = list.find((s) => s.kind === 'regular' && s.audience.kind === 'stream' && s.audience.id === streamId);
+    if (!sheet) throw new Error(`no sheet of stream ${streamId}: ${JSON.stringify(list.map((s) => s.audience))}`);
+    expect(sheet.audience).toMatchObject({ name: 'Поток Т-1', nameKg: 'Т-1 агымы', nameEn: 'Stream T-1' });
+
+    // Its students are every group's of the stream, and no group of it has a sheet of its own for the discipline.
+    const groups = (
+      await rows<{ id: number }>(sql`select group_id as id from stream_groups where stream_id = ${streamId}`)
+    ).map((r) => r.id);
+    expect(groups.length).toBeGreaterThan(1);
+    const students = await one<{ n: number }>(
+      sql`select count(*)::int as n from student_profiles where group_id = any(${`{${groups.join(',')}}`}::int[])`,
+    );
+    expect(sheet.students).toBe(students.n);
+    const own = await one<{ n: number }>(sql`select count(*)::int as n from grading_sheets
+      where kind = 'regular' and discipline_id = ${sheet.discipline.id} and academic_year_id = ${sheet.year}
+        and half_year_kind = ${sheet.ws} and group_id = any(${`{${groups.join(',')}}`}::int[])`);
+    expect(own.n).toBe(0);
+
+    // The practice teacher of another group of the stream sees and reads the very same sheet.
+    const other = await one<{ login: string; groupId: number } | undefined>(sql`
+      select u.login, a.group_id as "groupId" from teaching_assignments a join users u on u.id = a.teacher_id
+       where a.discipline_id = ${disciplineId} and a.group_id = 3 and a.teacher_id <> ${ids.teacher1}`);
+    if (!other) throw new Error('no practice teacher of another group of the stream');
+    const practice = await t.signIn(other.login);
+    const theirs = (await t.call(teacherSheets, {}, { cookie: practice })).body.data;
+    expect(
+      theirs.filter((s) => s.discipline.id === sheet.discipline.id && s.kind === 'regular').map((s) => s.id),
+    ).toEqual([sheet.id]);
+    const read = await t.call(teacherSheet, { id: sheet.id }, { cookie: practice });
+    expect(read.status).toBe(200);
+    expect(read.body.data?.rows.length).toBe(students.n);
+    // Each row names its student's group, the rows by group.
+    const names = (await rows<{ name: string }>(sql`select name from groups where id in (2, 3) order by name`)).map(
+      (g) => g.name,
+    );
+    const rowGroups = read.body.data?.rows.map((r) => r.group) ?? [];
+    expect([...new Set(rowGroups)]).toEqual(names);
+
+    // A student of that group sees their points of it; the PDF names the stream.
+    const [student] = await rows<{ login: string }>(sql`select u.login from users u
+      join student_profiles sp on sp.user_id = u.id where sp.group_id = ${other.groupId} order by u.id limit 1`);
+    const mine = (await t.call(myPoints, {}, { cookie: await t.sessionOf(student?.login as string) })).body.data;
+    expect(mine.map((d) => d.sheetId)).toContain(sheet.id);
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: sheetPdf.path,
+      query: { id: String(sheet.id), lang: 'en' },
+      headers: { cookie: teacher },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toMatch(/Stream\s+Stream T-1/);
   });
 });
 

@@ -330,7 +330,7 @@ export function gradingSheetsCard(grading: Pick<GradingService, 'dueSheets'>): H
     return due.sheets.map((sheet) => ({
       id: sheet.id,
       discipline: { name: sheet.discipline.name, nameKg: sheet.discipline.nameKg, nameEn: sheet.discipline.nameEn },
-      group: sheet.group.name,
+      audience: { name: sheet.audience.name, nameKg: sheet.audience.nameKg, nameEn: sheet.audience.nameEn },
       filled: sheet.filled,
       cells: sheet.cells,
       endsOn: due.endsOn,

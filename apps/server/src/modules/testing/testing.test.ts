@@ -472,7 +472,16 @@ describe('feeding the grading sheet', () => {
       expect((await t.call(attemptSubmit, { id }, { cookie: student })).status).toBe(200);
     };
     const list = (await t.call(teacherSheets, {}, { cookie: teacher })).body.data;
-    const sheet = list.find((x) => x.discipline.id === discipline && x.group.id === groupId && x.kind === 'regular');
+    // The group's sheet of the discipline: its own, or its stream's.
+    const [audience] = await rows<{ stream: number | null }>(
+      sql`select min(stream_id) as stream from stream_groups where group_id = ${groupId}`,
+    );
+    const sheet = list.find(
+      (x) =>
+        x.discipline.id === discipline &&
+        x.kind === 'regular' &&
+        x.audience.id === (x.audience.kind === 'group' ? groupId : audience?.stream),
+    );
     if (!sheet) throw new Error('no sheet of the discipline and group');
     const me = (await rows<{ id: number }>(sql`select id from users where login = 'student1'`))[0]?.id;
     const cell = async () => {

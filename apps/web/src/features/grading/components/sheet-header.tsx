@@ -13,7 +13,7 @@ export function SheetHeader({ sheet }: { sheet: GradingSheet }) {
     <Stack gap={4}>
       <Group gap="sm">
         <Title order={2} size="h4">
-          {sheet.discipline.code} {localizedName(sheet.discipline)} — {sheet.group.name}
+          {sheet.discipline.code} {localizedName(sheet.discipline)} — {localizedName(sheet.audience)}
         </Title>
         <Badge {...statusBadge(sheet.status)}>{t(`status.${sheet.status}`)}</Badge>
         {sheet.kind !== 'regular' ? <Badge variant="outline">{t(`kind.${sheet.kind}`)}</Badge> : null}

@@ -41,7 +41,7 @@ export function SheetList({ sheets, onOpen }: { sheets: SheetSummary[]; onOpen: 
                   {s.discipline.code} {localizedName(s.discipline)}
                 </UnstyledButton>
               </Table.Td>
-              <Table.Td>{s.group.name}</Table.Td>
+              <Table.Td>{localizedName(s.audience)}</Table.Td>
               <Table.Td>{t(`kind.${s.kind}`)}</Table.Td>
               <Table.Td ta="right">{t('list.filledValue', { filled: s.filled, cells: s.cells })}</Table.Td>
               <Table.Td>

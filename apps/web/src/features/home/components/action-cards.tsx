@@ -277,7 +277,7 @@ export function GradingSheetsCard({ sheets }: { sheets: HomeGradingSheet[] }) {
         {sheets.map((sheet) => (
           <li key={sheet.id} className={classes.item}>
             <Text size="sm" fw={600} className={classes.wrap}>
-              {localizedName(sheet.discipline)} · {sheet.group}
+              {localizedName(sheet.discipline)} · {localizedName(sheet.audience)}
             </Text>
             <Text size="sm" c={sheet.filled < sheet.cells ? 'orange.8' : undefined}>
               {t('sheets.filled', { filled: formatNumber(sheet.filled), cells: formatNumber(sheet.cells) })}
