@@ -18,8 +18,6 @@ async function open(page: Page, path: string) {
 }
 
 test.describe('grading sheet', () => {
-  // Not yet passing: axe finds colour contrast (a dark-theme button label) and a scrolling region the keyboard cannot
-  // reach on the grading screens; fix those, then drop the fixme.
   test('teacher1 fills student1’s points and closes the sheet; student1 sees the grade and their place; staff reopen it', async ({
     browser,
   }) => {
