@@ -11,6 +11,7 @@ import { homeSummaryScenario } from './home-summary.ts';
 import { journalScenario } from './journal.ts';
 import { librarySearchScenario } from './library-search.ts';
 import { lighthouseHomeScenario, lighthouseHomeWarmScenario, lighthouseLoginScenario } from './lighthouse.ts';
+import { newsFanoutScenario } from './news-fanout.ts';
 import { newsFeedScenario } from './news-feed.ts';
 import { notificationsCountScenario } from './notifications-count.ts';
 import { qrCheckinScenario } from './qr-checkin.ts';
@@ -25,6 +26,7 @@ export const scenarios: Scenario[] = [
   configJsonScenario,
   newsFeedScenario,
   notificationsCountScenario,
+  newsFanoutScenario,
   librarySearchScenario,
   chatPageScenario,
   chatSendScenario,
