@@ -17,8 +17,9 @@ const racers = 10;
 const requestTimeoutMs = 30_000;
 
 /**
- * Sets the stage: teacher1's open regular sheet with the most students (its group's, made up to 30 with others of
- * the university as the sheet's own students, as a retake's are) with the control points of most students filled.
+ * Sets the stage: teacher1's open regular sheet with the most students up to 30 (its group's, made up to 30 with
+ * others of the university as the sheet's own students, as a retake's are), else a sheet of 30 of a stream's students,
+ * with the control points of every student filled.
  * Returns its id.
  */
 async function stageReadSheet(client: pg.Client, sheets: SheetSummary[]): Promise<number> {
@@ -28,38 +29,69 @@ async function stageReadSheet(client: pg.Client, sheets: SheetSummary[]): Promis
   // The fullest sheet of at most 30, else the smallest (a stream's sheet holds every group of it).
   const sheet = open.find((s) => s.students <= students) ?? open[open.length - 1];
   if (!sheet) throw new Error('teacher1 has no open regular grading sheet this half-year');
+  let id = sheet.id;
   await client.query('BEGIN');
   try {
-    await client.query(
-      `INSERT INTO grading_sheet_students (sheet_id, student_id)
+    // A stream's sheet holds every group of it (hundreds): a sheet of 30 of its students is made instead, kept as an
+    // individual sheet's students are. Made anew each run.
+    id =
+      sheet.students <= students
+        ? sheet.id
+        : ((
+            await client.query<{ id: number }>(
+              `INSERT INTO grading_sheets (kind, academic_year_id, half_year_kind, semester_id, discipline_id,
+                                           group_id, stream_id, examination_type_id, credits, columns, admission_min,
+                                           created_by)
+               SELECT 'individual', academic_year_id, half_year_kind, semester_id, discipline_id, group_id, stream_id,
+                      examination_type_id, credits, columns, admission_min, created_by
+                 FROM grading_sheets WHERE id = $1
+               RETURNING id`,
+              [sheet.id],
+            )
+          ).rows[0]?.id as number);
+    if (id !== sheet.id)
+      await client.query(
+        `INSERT INTO grading_sheet_students (sheet_id, student_id)
+         SELECT $1, sp.user_id FROM student_profiles sp
+          WHERE sp.group_id IN (SELECT group_id FROM grading_sheets WHERE id = $2 AND group_id IS NOT NULL
+                                UNION ALL SELECT sg.group_id FROM grading_sheets s
+                                  JOIN stream_groups sg ON sg.stream_id = s.stream_id WHERE s.id = $2)
+          ORDER BY sp.user_id LIMIT $3`,
+        [id, sheet.id, students],
+      );
+    else
+      await client.query(
+        `INSERT INTO grading_sheet_students (sheet_id, student_id)
        SELECT $1, user_id FROM student_profiles
         WHERE group_id NOT IN (SELECT group_id FROM grading_sheets WHERE id = $1 AND group_id IS NOT NULL
                                UNION ALL SELECT sg.group_id FROM grading_sheets s
                                  JOIN stream_groups sg ON sg.stream_id = s.stream_id WHERE s.id = $1)
         ORDER BY user_id LIMIT greatest(0, $2::int - $3::int)
        ON CONFLICT DO NOTHING`,
-      [sheet.id, students, sheet.students],
-    );
+        [sheet.id, students, sheet.students],
+      );
     // The control points (not the exam) of every student: a sheet in the middle of the half-year.
     await client.query(
       `INSERT INTO grading_cells (sheet_id, student_id, position, points, version, updated_by)
        SELECT s.id, m.id, c.n - 1, (m.id + c.n) % ((c.col->>'max')::int + 1), 1, s.created_by
          FROM grading_sheets s
         CROSS JOIN LATERAL (SELECT sp.user_id AS id FROM student_profiles sp
-                             WHERE sp.group_id = s.group_id
-                                OR sp.group_id IN (SELECT sg.group_id FROM stream_groups sg WHERE sg.stream_id = s.stream_id)
+                             WHERE s.kind = 'regular'
+                               AND (sp.group_id = s.group_id
+                                    OR sp.group_id IN (SELECT sg.group_id FROM stream_groups sg
+                                                        WHERE sg.stream_id = s.stream_id))
                             UNION SELECT g.student_id FROM grading_sheet_students g WHERE g.sheet_id = s.id) m
         CROSS JOIN LATERAL jsonb_array_elements(s.columns) WITH ORDINALITY c(col, n)
         WHERE s.id = $1 AND c.col->>'kind' = 'module'
        ON CONFLICT DO NOTHING`,
-      [sheet.id],
+      [id],
     );
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;
   }
-  return sheet.id;
+  return id;
 }
 
 /**
