@@ -150,7 +150,7 @@ export function SheetGrid({ sheet, editable }: { sheet: GradingSheet; editable: 
               <tr key={row.studentId}>
                 <th scope="row" className={classes.name} title={row.name}>
                   {row.name}
-                  {sheet.audience.kind === 'stream' ? <span className={classes.muted}> · {row.group}</span> : null}
+                  {sheet.audience.kind === 'stream' ? <span className={classes.group}>{row.group}</span> : null}
                 </th>
                 <td className={classes.muted}>
                   {row.attendance
