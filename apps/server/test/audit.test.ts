@@ -136,6 +136,8 @@ const samples: Record<string, Sample> = {
     return { input: w };
   },
   'settings.electiveSwitch': async () => ({ input: { isElective: true } }),
+  'settings.orderWaiting': async () => ({ input: {} }),
+  'settings.orderWaitingSave': async () => ({ input: { hours: 36 } }),
   'settings.permissions': async () => ({ input: await someHalfYear() }),
   'settings.permissionGrant': async () => ({
     input: { ...(await someHalfYear()), id_student: (await idOf('student9')).id },
