@@ -54,6 +54,7 @@ import { importModule } from './modules/staff-import/import.routes.ts';
 import { testingModule } from './modules/testing/testing.routes.ts';
 import { transcriptModule } from './modules/transcript/transcript.routes.ts';
 import { umkModule } from './modules/umk/umk.routes.ts';
+import { webinarsModule } from './modules/webinars/webinars.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
@@ -136,7 +137,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.statusCode;
   });
   const misc = miscModule(p, settings.service, payment.service.cardPayments);
-  const schedule = scheduleModule(p, halfYearOf);
+  // Online lessons: the schedule's weeks and home's lessons show their links through its service.
+  const webinars = webinarsModule(p, {
+    halfYearOf,
+    baseAddress: async () => (await settings.service.webinarBase()).base,
+  });
+  const schedule = scheduleModule(p, halfYearOf, webinars.service.lessonLinks);
   const journal = journalModule(p, halfYearOf);
   const news = newsModule(p, files);
   const library = libraryModule(p, files);
@@ -157,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const questionnaire = questionnaireModule(p);
   // Home's cards, each from its module's service (docs/home.md: how a module adds one).
   const home = homeModule(p, {
-    lessons: lessonsCard(schedule.service, qr.service, config.qrWindowMin),
+    lessons: lessonsCard(schedule.service, qr.service, config.qrWindowMin, webinars.service),
     actions: actionsCard(
       singleWindow.service,
       payment.service,
@@ -198,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     profileModule(p, auth.service),
     notifications,
     roomsModule(p),
+    webinars,
     testing,
     questionnaire,
     home,
@@ -245,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   changes.subscribe('qr', qrLive.receive);
   // Home: a change drops the summaries it concerns; those about one person reach their open tabs at once.
   const homeLive = createHomeLive({ home: home.service, hub: realtime });
-  for (const topic of ['news', 'schedule', 'calendar', 'journal', 'grading'] as const) {
+  for (const topic of ['news', 'schedule', 'calendar', 'journal', 'grading', 'webinars'] as const) {
     changes.subscribe(topic, homeLive.listener(everyone, { push: false }));
   }
   changes.subscribe('sessions', homeLive.listener(accountPerson, { push: false }));

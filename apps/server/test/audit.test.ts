@@ -138,6 +138,8 @@ const samples: Record<string, Sample> = {
   'settings.electiveSwitch': async () => ({ input: { isElective: true } }),
   'settings.orderWaiting': async () => ({ input: {} }),
   'settings.orderWaitingSave': async () => ({ input: { hours: 36 } }),
+  'settings.webinarBase': async () => ({ input: {} }),
+  'settings.webinarBaseSave': async () => ({ input: { base: 'https://meet.jit.si/' } }),
   'settings.permissions': async () => ({ input: await someHalfYear() }),
   'settings.permissionGrant': async () => ({
     input: { ...(await someHalfYear()), id_student: (await idOf('student9')).id },

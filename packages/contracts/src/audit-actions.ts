@@ -40,6 +40,8 @@ export const auditActions = [
   // Questionnaires
   'questionnaire.save',
   'questionnaire.delete',
+  // Online lessons
+  'settings.webinarBase',
   // Grading sheets (issue 38)
   'grading.reopen',
   'grading.scheme',

@@ -69,6 +69,8 @@ export const errorStatus = {
   booking_past: 409,
   /** Rooms: the teacher has a lesson or another booking in that slot of that date. */
   teacher_busy: 409,
+  /** Webinars: no meeting link was given and the university has no base address to make a room from. */
+  link_required: 400,
   /** Tests: the test's window is not open now. */
   test_not_open: 409,
   /** Tests: every attempt the test allows has been made. */

@@ -48,6 +48,7 @@ export const validationRules = {
     en: 'the bands must cover 0–100 points once, each letter once, more points never worth less',
   },
   not_your_discipline: { params: [], en: 'you do not teach this discipline' },
+  https_address: { params: [], en: 'must be an https:// address, such as https://meet.example.org/room' },
   not_in_conversation: { params: [], en: 'is not a subgroup of this conversation' },
   not_as_offered: { params: [], en: 'does not match the chosen discipline and offering' },
   // Staff settings (issue 30): date and time ranges, and values that must be unique.

@@ -145,6 +145,7 @@ import {
   windowSave,
 } from './settings/registration.ts';
 import { serviceDelete, serviceSave, servicesList } from './settings/services.ts';
+import { webinarBaseSave, webinarBaseSettings } from './settings/webinars.ts';
 import { districtList, documentList, purposeList, regionList } from './single-window/lists.ts';
 import {
   orderCancel,
@@ -194,6 +195,15 @@ import {
   umkTypes,
 } from './umk/lists.ts';
 import { umkList, umkStudentList } from './umk/umk-list.ts';
+import {
+  webinarsAttach,
+  webinarsCreate,
+  webinarsList,
+  webinarsOptions,
+  webinarsRecording,
+  webinarsRemove,
+  webinarsUpdate,
+} from './webinars/webinars.ts';
 
 /** Every endpoint of the API. The server registers exactly these; the test suites walk them. */
 export const registry: readonly Endpoint[] = [
@@ -262,6 +272,14 @@ export const registry: readonly Endpoint[] = [
   roomsMine,
   roomsCancel,
   roomsStaffCancel,
+  // Online lessons (issue 41)
+  webinarsList,
+  webinarsOptions,
+  webinarsAttach,
+  webinarsCreate,
+  webinarsUpdate,
+  webinarsRecording,
+  webinarsRemove,
   journalLessonKinds,
   journalStudyForms,
   journalDisciplines,
@@ -410,6 +428,8 @@ export const registry: readonly Endpoint[] = [
   permissionRevoke,
   orderWaitingSettings,
   orderWaitingSave,
+  webinarBaseSettings,
+  webinarBaseSave,
   servicesList,
   serviceSave,
   serviceDelete,

@@ -18,6 +18,7 @@ import { changeEvents } from '../db/schema/changes.ts';
  * - registration: a registration window opened or comes within 24 hours of closing (recorded: {event, windowId,
  *   year, ws, closesAt}, by the periodic job that sees it first)
  * - notifications: a person's unread count changed ('u:<user id>', or 'e:<change event id>' for everyone it notified)
+ * - webinars: a teacher's online lesson or its link or recording changed ('<teacher id>')
  */
 export const topics = [
   'sessions',
@@ -37,6 +38,7 @@ export const topics = [
   'imports',
   'registration',
   'notifications',
+  'webinars',
 ] as const;
 export type Topic = (typeof topics)[number];
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint, emptyRequest } from '../endpoint.ts';
 import { localizedName } from '../fields.ts';
 import { scheduleLesson } from '../schedule/schedule.ts';
+import { lessonOnline, webinarItem } from '../webinars/webinars.ts';
 
 /**
  * Home: what needs the signed-in person today, one card per part, each computed by the module that owns its data and
@@ -22,11 +23,19 @@ export const homeLessonStates = ['now', 'next', 'later', 'done'] as const;
 export const homeLesson = z.extend(scheduleLesson, {
   state: z.enum(homeLessonStates),
   checkin: z.nullable(z.object({ running: z.boolean(), checkedIn: z.nullable(z.boolean()) })),
+  /** The lesson is online on that date: its link (a student's only while "Join" is open, 10 minutes before to the end). */
+  online: z.optional(lessonOnline),
 });
 export type HomeLesson = z.infer<typeof homeLesson>;
 
 /** Today's lessons (`today` true), or on a day without any the next day that has some (within two weeks). */
-export const homeLessons = z.object({ date: z.string(), today: z.boolean(), items: z.array(homeLesson) });
+export const homeLessons = z.object({
+  date: z.string(),
+  today: z.boolean(),
+  items: z.array(homeLesson),
+  /** Today's online lessons of a teacher's own (not on the timetable) not over yet; left out when none. */
+  online: z.optional(z.array(webinarItem)),
+});
 export type HomeLessons = z.infer<typeof homeLessons>;
 
 const named = z.object({ id: z.number(), ...localizedName });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { academicYearInput, halfYearInput } from '../discipline/filters.ts';
 import { callerEcho, defineEndpoint } from '../endpoint.ts';
 import { idInput, localizedName } from '../fields.ts';
+import { lessonOnline } from '../webinars/webinars.ts';
 import { weekParities } from './weeks.ts';
 
 /** A slot of the bell schedule (the spec's id_time): times of day in Asia/Bishkek, 'HH:MM'. */
@@ -57,6 +58,11 @@ export const weekSchedule = z.object({
   endsOn: z.string(),
   timeSlots: z.array(timeSlot),
   days: z.array(scheduleDay),
+  /**
+   * The online links of this week's lessons (Monday to Sunday of today, Asia/Bishkek): lesson `id_shed` on `date` is
+   * online; `url` is a student's only while "Join" is open. Left out when none.
+   */
+  online: z.optional(z.array(z.object({ id_shed: z.number(), date: z.string(), ...lessonOnline.shape }))),
 });
 export type WeekSchedule = z.infer<typeof weekSchedule>;
 

@@ -23,6 +23,7 @@ import type { ScheduleService } from '../schedule/schedule.service.ts';
 import type { SingleWindowService } from '../single-window/single-window.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { TestingService } from '../testing/testing.service.ts';
+import type { WebinarsService } from '../webinars/webinars.service.ts';
 
 /**
  * A card of home: what one module has for the person at `now`, or undefined when it has nothing for them (their role
@@ -68,19 +69,38 @@ export function lessonStates(lessons: ScheduleLesson[], isToday: boolean, minute
 
 /**
  * Today's lessons while one is to come, on, or still open to a QR check-in; else the next day's that has some. Each
- * with its state and its QR check-in of today.
+ * with its state, its QR check-in of today and its online link of that date. An online lesson of a teacher's own still
+ * to come today makes today the day shown.
  */
 export function lessonsCard(
   schedule: Pick<ScheduleService, 'dayOf'>,
   qr: Pick<QrService, 'lessonCheckins'>,
   /** Minutes after a lesson's end when its QR check-in can still start (QR_WINDOW_MINUTES): today stays shown. */
   checkinWindowMin: number,
+  webinars: Pick<WebinarsService, 'lessonLinks' | 'ownOn'>,
 ): HomeCard<'lessons'> {
   return async (user, now) => {
-    const day = await schedule.dayOf(user, now, checkinWindowMin);
-    if (!day) return undefined;
     const clock = bishkekDay(now);
+    const [next, own] = await Promise.all([
+      schedule.dayOf(user, now, checkinWindowMin),
+      webinars.ownOn(user, clock.date, now),
+    ]);
+    const day =
+      next && (next.date === clock.date || own.length === 0)
+        ? next
+        : own.length
+          ? { date: clock.date, lessons: [] }
+          : null;
+    if (!day) return undefined;
     const today = day.date === clock.date;
+    const links = new Map(
+      day.lessons.length
+        ? (await webinars.lessonLinks(user, day.date, day.date, now)).map(({ id_shed, date: _, ...online }) => [
+            id_shed,
+            online,
+          ])
+        : [],
+    );
     const checkins = today
       ? await qr.lessonCheckins(
           day.lessons.map((l) => l.id),
@@ -96,7 +116,9 @@ export function lessonsCard(
         ...l,
         state: states[i] as HomeLesson['state'],
         checkin: checkins.get(l.id) ?? null,
+        ...(links.has(l.id) ? { online: links.get(l.id) } : {}),
       })),
+      ...(own.length ? { online: own } : {}),
     };
   };
 }

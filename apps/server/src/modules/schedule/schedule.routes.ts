@@ -6,7 +6,7 @@ import type { Platform } from '../../lib/platform.ts';
 import { FileReply } from '../../lib/replies.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
 import { createScheduleRepository } from './schedule.repository.ts';
-import type { ScheduleService } from './schedule.service.ts';
+import type { ScheduleDeps, ScheduleService } from './schedule.service.ts';
 import { createScheduleService } from './schedule.service.ts';
 
 export function scheduleRoutes(service: ScheduleService): Binding[] {
@@ -30,8 +30,12 @@ export function scheduleRoutes(service: ScheduleService): Binding[] {
   ];
 }
 
-/** Timetables, weeks and calendar feeds. */
-export function scheduleModule(p: Platform, halfYearOf: (input: { year?: number; ws?: number }) => Promise<HalfYear>) {
-  const service = createScheduleService({ repo: createScheduleRepository(p.db), halfYearOf });
+/** Timetables, weeks and calendar feeds; a week shows its online lessons through `online` (the webinars service). */
+export function scheduleModule(
+  p: Platform,
+  halfYearOf: (input: { year?: number; ws?: number }) => Promise<HalfYear>,
+  online?: ScheduleDeps['online'],
+) {
+  const service = createScheduleService({ repo: createScheduleRepository(p.db), halfYearOf, online, now: p.now });
   return { service, routes: scheduleRoutes(service) };
 }

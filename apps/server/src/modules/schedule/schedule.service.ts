@@ -2,7 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { roles } from '@okuu/contracts/endpoint';
 import { calendarFeedUrl } from '@okuu/contracts/schedule/calendar';
 import type { ScheduleLesson, WeekSchedule } from '@okuu/contracts/schedule/schedule';
-import { addDays, bishkekDay, minutesOf, runsInWeek, weekdayOf, weekOfHalfYear } from '@okuu/contracts/schedule/weeks';
+import {
+  addDays,
+  bishkekDay,
+  minutesOf,
+  mondayOf,
+  runsInWeek,
+  weekdayOf,
+  weekOfHalfYear,
+} from '@okuu/contracts/schedule/weeks';
 import type { HalfYear } from '../../lib/academic-calendar.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createChangeCache } from '../../lib/change-cache.ts';
@@ -72,11 +80,16 @@ const daysAhead = 14;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
-export function createScheduleService(deps: {
+export interface ScheduleDeps {
   repo: ScheduleRepository;
   /** The half-year a call asks for (today's by default); 404 when the calendar has none. */
   halfYearOf: (input: { year?: number; ws?: number }) => Promise<HalfYear>;
-}) {
+  /** The online links of the user's timetable lessons dated `from` … `to` (the webinars module's service). */
+  online?: (user: AuthUser, from: string, to: string, at: Date) => Promise<NonNullable<WeekSchedule['online']>>;
+  now?: () => Date;
+}
+
+export function createScheduleService(deps: ScheduleDeps) {
   const { repo } = deps;
   // A week is some 10 KB (and its gzip): a few thousand of them at most.
   const weeks = createChangeCache<JsonReply<WeekSchedule>>({ ttlMs: weekCacheMs, maxEntries: 5_000 });
@@ -111,6 +124,19 @@ export function createScheduleService(deps: {
     return plainWeeks.get(`group/${period.year}/${period.ws}/${user.groupId}/${subgroups.join(',')}`, async () =>
       weekOf(period, await timeSlots(), await studentLessons(user.id, user.groupId, period)),
     );
+  }
+
+  /**
+   * A week's reply with this week's online links added, when its lessons have any: those depend on the person and the
+   * minute, so such a reply is made afresh while the week itself stays kept.
+   */
+  async function withOnline(user: AuthUser, period: HalfYear, kept: JsonReply<WeekSchedule>) {
+    if (!deps.online) return kept;
+    const at = (deps.now ?? (() => new Date()))();
+    const monday = mondayOf(bishkekDay(at).date);
+    const online = await deps.online(user, monday, addDays(monday, 6), at);
+    if (online.length === 0) return kept;
+    return new JsonReply({ ...(await weekData(user, period)), online });
   }
 
   /** A half-year of the calendar, or null when it has none. */
@@ -182,19 +208,21 @@ export function createScheduleService(deps: {
       const subgroups = await subgroupsOf.get(String(user.id), () => repo.studentSubgroups(user.id));
       // Students of a group with the same subgroups share one week.
       const key = `group/${period.year}/${period.ws}/${user.groupId}/${subgroups.join(',')}`;
-      return weeks.get(key, async () => {
+      const kept = await weeks.get(key, async () => {
         const rows = await studentLessons(user.id, user.groupId, period);
         return new JsonReply(weekOf(period, await timeSlots(), rows));
       });
+      return withOnline(user, period, kept);
     },
 
     async teacherWeek(user: AuthUser, input: { year?: number; ws?: number; id?: number }) {
       ownId(user, input.id);
       const period = await deps.halfYearOf(input);
-      return weeks.get(`teacher/${period.year}/${period.ws}/${user.id}`, async () => {
+      const kept = await weeks.get(`teacher/${period.year}/${period.ws}/${user.id}`, async () => {
         const rows = await repo.teacherWeek(user.id, period.year, period.ws);
         return new JsonReply(weekOf(period, await timeSlots(), rows));
       });
+      return withOnline(user, period, kept);
     },
 
     async calendarStatus(user: AuthUser) {

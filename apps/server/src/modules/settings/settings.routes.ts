@@ -12,6 +12,7 @@ import {
   windowSave,
 } from '@okuu/contracts/settings/registration';
 import { serviceDelete, serviceSave, servicesList } from '@okuu/contracts/settings/services';
+import { webinarBaseSave, webinarBaseSettings } from '@okuu/contracts/settings/webinars';
 import type { Platform } from '../../lib/platform.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
 import { createSettingsRepository } from './settings.repository.ts';
@@ -55,6 +56,8 @@ export function settingsRoutes(service: SettingsService): Binding[] {
     bind(permissionRevoke, async ({ input }) => service.revoke(input)),
     bind(orderWaitingSettings, async () => service.orderWaiting()),
     bind(orderWaitingSave, async ({ input }) => service.saveOrderWaiting(input.hours)),
+    bind(webinarBaseSettings, async () => service.webinarBase()),
+    bind(webinarBaseSave, async ({ input }) => service.saveWebinarBase(input.base)),
 
     bind(servicesList, async () => service.services()),
     bind(serviceSave, async ({ input }) => {

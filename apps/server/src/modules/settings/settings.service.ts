@@ -416,6 +416,19 @@ export function createSettingsService(deps: { repo: SettingsRepository; storage:
         return { before, after: hours, result: { hours } };
       });
     },
+    // Online lessons: the base address their rooms are made from ('' for none; the webinars module reads it).
+    async webinarBase(): Promise<{ base: string }> {
+      const base = await repo.getSetting<string>('webinarBase');
+      return { base: typeof base === 'string' ? base : '' };
+    },
+    saveWebinarBase(base: string) {
+      return change(null, 'settings.webinarBase', { name: 'webinarBase' }, async (q) => {
+        await q.lock('settings');
+        const kept = await q.getSetting<string>('webinarBase');
+        await q.putSetting('webinarBase', base);
+        return { before: typeof kept === 'string' ? kept : '', after: base, result: { base } };
+      });
+    },
     async permissions(year: number, ws: number) {
       const [students, groups] = await Promise.all([repo.permitted(year, ws), repo.groups()]);
       return { students, groups };
