@@ -55,6 +55,7 @@ import { testingModule } from './modules/testing/testing.routes.ts';
 import { transcriptModule } from './modules/transcript/transcript.routes.ts';
 import { umkModule } from './modules/umk/umk.routes.ts';
 import { webinarsModule } from './modules/webinars/webinars.routes.ts';
+import { workloadModule } from './modules/workload/workload.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     roomsModule(p),
     webinars,
+    workloadModule(p, { halfYearOf, lessonCounts: journal.service.lessonCounts }),
     testing,
     questionnaire,
     home,

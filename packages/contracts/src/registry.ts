@@ -204,6 +204,13 @@ import {
   webinarsRemove,
   webinarsUpdate,
 } from './webinars/webinars.ts';
+import {
+  workloadMine,
+  workloadMineXlsx,
+  workloadTeacher,
+  workloadTeachers,
+  workloadTeacherXlsx,
+} from './workload/workload.ts';
 
 /** Every endpoint of the API. The server registers exactly these; the test suites walk them. */
 export const registry: readonly Endpoint[] = [
@@ -280,6 +287,12 @@ export const registry: readonly Endpoint[] = [
   webinarsUpdate,
   webinarsRecording,
   webinarsRemove,
+  // Teacher workload (issue 41)
+  workloadMine,
+  workloadMineXlsx,
+  workloadTeachers,
+  workloadTeacher,
+  workloadTeacherXlsx,
   journalLessonKinds,
   journalStudyForms,
   journalDisciplines,

@@ -64,6 +64,17 @@ export interface AssignmentRow {
   subgroupId: number | null;
 }
 
+/** The lessons one teacher recorded in one journal of a half-year. */
+export interface RecordedCountRow {
+  teacherId: number;
+  discipline: Named & { id: number; code: string };
+  lessonKind: Named & { id: number };
+  groupType: GroupType;
+  audienceId: number;
+  audienceName: string;
+  lessons: number;
+}
+
 export interface TopicRow {
   id: number;
   module: number;
@@ -605,6 +616,32 @@ function queries(db: Db) {
           )
         ).length > 0
       );
+    },
+
+    /**
+     * How many lessons each teacher recorded in each journal of a half-year (one teacher's, or everyone's), with the
+     * journal's discipline, lesson kind and audience named: the hours given, for the teacher workload.
+     */
+    async lessonCounts(year: number, ws: number, teacherId: number | null): Promise<RecordedCountRow[]> {
+      return rows(sql`
+        select l.teacher_id as "teacherId",
+               json_build_object('id', d.id, 'code', d.code, 'name', d.name, 'nameKg', d.name_kg, 'nameEn', d.name_en)
+                 as discipline,
+               json_build_object('id', lk.id, 'name', lk.name, 'nameKg', lk.name_kg, 'nameEn', lk.name_en) as "lessonKind",
+               case when l.subgroup_id is not null then 'subgroup' when l.stream_id is not null then 'stream'
+                    else 'group' end as "groupType",
+               coalesce(l.group_id, l.subgroup_id, l.stream_id) as "audienceId",
+               coalesce(g.name, sg.name, st.name) as "audienceName",
+               count(*)::int as lessons
+          from journal_lessons l
+          join disciplines d on d.id = l.discipline_id
+          join lesson_kinds lk on lk.id = l.lesson_kind_id
+          left join groups g on g.id = l.group_id
+          left join subgroups sg on sg.id = l.subgroup_id
+          left join streams st on st.id = l.stream_id
+         where l.academic_year_id = ${year} and l.half_year_kind = ${ws} and l.teacher_id is not null
+           ${teacherId === null ? sql`` : sql`and l.teacher_id = ${teacherId}`}
+         group by l.teacher_id, d.id, lk.id, l.group_id, l.subgroup_id, l.stream_id, g.name, sg.name, st.name`);
     },
 
     // The student's view

@@ -226,6 +226,9 @@ export function createJournalService(deps: {
     attendance: (year: number, ws: number, disciplineId: number, studentIds: number[]) =>
       repo.attendance(year, ws, disciplineId, studentIds),
 
+    /** The lessons each teacher recorded in each journal of a half-year (a teacher's, or all): the workload's hours given. */
+    lessonCounts: (year: number, ws: number, teacherId: number | null) => repo.lessonCounts(year, ws, teacherId),
+
     /** Whether a student belongs to an audience (a group, a subgroup or a stream). */
     inAudience: (groupType: GroupType, audienceId: number, studentId: number) =>
       repo.inAudience(groupType, audienceId, studentId),
