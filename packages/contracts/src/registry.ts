@@ -170,7 +170,9 @@ import {
   personResetCredentials,
 } from './staff/people.ts';
 import { bankList, questionDelete, questionSave, testingDisciplines } from './testing/bank.ts';
-import { answerRescore, teacherAttempt, testResults } from './testing/results.ts';
+import { bankExport, bankImport, bankTemplate } from './testing/bank-file.ts';
+import { attemptImageFile, questionImageFile, questionImageSave } from './testing/images.ts';
+import { answerRescore, teacherAttempt, testResults, testResultsXlsx } from './testing/results.ts';
 import { answerSave, attemptGet, attemptReview, attemptStart, attemptSubmit, myTests } from './testing/taking.ts';
 import { testDelete, testList, testSave } from './testing/tests.ts';
 import { gradeScale, gradeScaleSave } from './transcript/grade-scale.ts';
@@ -478,6 +480,13 @@ export const registry: readonly Endpoint[] = [
   answerSave,
   attemptSubmit,
   attemptReview,
+  bankTemplate,
+  bankExport,
+  bankImport,
+  questionImageSave,
+  questionImageFile,
+  attemptImageFile,
+  testResultsXlsx,
   // Questionnaires (issue 42)
   questionnaireList,
   questionnaireSave,

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { idInput, idOrNew, lineField, localizedName, textField, wholeNumber } from '../fields.ts';
+import { questionImage } from './images.ts';
 
 /**
  * Online tests (issue 42): the question bank of a discipline, kept by the teachers who teach it. A question is one of
@@ -38,6 +39,8 @@ export const bankQuestion = z.object({
   pairs: z.array(z.object({ left: z.string(), right: z.string() })),
   /** Attempts that have drawn it: its kind and answers are then kept (a new question replaces it). */
   used: z.number(),
+  /** Its image, if any (questionImageSave sets it). */
+  image: z.nullable(questionImage),
 });
 export type BankQuestion = z.infer<typeof bankQuestion>;
 

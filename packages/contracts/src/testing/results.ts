@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../endpoint.ts';
+import { callerEcho, defineEndpoint } from '../endpoint.ts';
 import { idInput } from '../fields.ts';
 import { questionKinds } from './bank.ts';
 import { attemptResult } from './taking.ts';
@@ -78,3 +78,18 @@ export const answerRescore = defineEndpoint({
   }),
   response: z.object({ score: z.number(), maxScore: z.number() }),
 });
+
+export const testResultsXlsx = defineEndpoint({
+  id: 'testing.resultsXlsx',
+  method: 'GET',
+  path: '/api/testing/results.xlsx',
+  access: 'teacher',
+  replyKind: 'file',
+  summary:
+    "The attempts at the teacher's test `id` as an Excel workbook headed in language `lang`: per attempt the student, the attempt's number, start, time taken (minutes), score and each question's points, numbers as numbers.",
+  request: z.object({ ...callerEcho, id: idInput, lang: z._default(z.enum(['ru', 'kg', 'en']), 'ru') }),
+  response: z.never(),
+});
+
+export const testResultsXlsxUrl = (id: number, lang: 'ru' | 'kg' | 'en') =>
+  `${testResultsXlsx.path}?id=${id}&lang=${lang}`;

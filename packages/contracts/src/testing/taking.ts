@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { idInput, localizedName } from '../fields.ts';
 import { questionKinds } from './bank.ts';
+import { questionImage } from './images.ts';
 import { audienceKinds } from './tests.ts';
 
 /**
@@ -54,6 +55,8 @@ export const attemptQuestion = z.object({
   /** matching: the left column (keys answered for), and the right column's choices. */
   left: z.array(z.object({ key: z.number(), text: z.string() })),
   right: z.array(z.object({ key: z.number(), text: z.string() })),
+  /** Its image, fetched through the attempt (attemptImageFile), if it has one. */
+  image: z.nullable(questionImage),
 });
 export type AttemptQuestion = z.infer<typeof attemptQuestion>;
 

@@ -2,7 +2,7 @@ import type { QuestionKind } from '@okuu/contracts/testing/bank';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Changes, transactionOf } from '../../lib/changes.ts';
-import type { QuestionBody, QuestionKey } from './testing.scoring.ts';
+import type { QuestionBody, QuestionKey, StoredImage } from './testing.scoring.ts';
 
 /** A list of ids as a PostgreSQL int[] parameter. */
 const ints = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
@@ -203,6 +203,15 @@ function queries(db: Db) {
       await db.execute(sql`update test_questions set topic = ${q.topic}, kind = ${q.kind}, text = ${q.text},
         points = ${q.points}, body = ${JSON.stringify(q.body)}::jsonb, key = ${JSON.stringify(q.key)}::jsonb
         where id = ${id}`);
+    },
+    /** Sets (or with null takes away) a question's image, kept in its body; answers the key it replaced. */
+    async setImage(id: number, image: StoredImage | null) {
+      const body =
+        image === null ? sql`q.body - 'image'` : sql`jsonb_set(q.body, '{image}', ${JSON.stringify(image)}::jsonb)`;
+      const row = await one<{ previous: string | null }>(sql`update test_questions q set body = ${body}
+        from (select body->'image'->>'key' as previous from test_questions where id = ${id} for update) old
+        where q.id = ${id} returning old.previous`);
+      return row?.previous ?? null;
     },
     async hideQuestion(id: number, at: Date) {
       return (

@@ -5,7 +5,9 @@ import type { QuestionKind } from '@okuu/contracts/testing/bank';
  * the correct indexes; text: the accepted answers; number: the value and its tolerance; matching: the rows, the right
  * item of row i matching its left item (the columns are shuffled when shown).
  */
-export type QuestionBody = { options?: string[]; left?: string[]; right?: string[] };
+export type QuestionBody = { options?: string[]; left?: string[]; right?: string[]; image?: StoredImage };
+/** A question's image: its storage key, type (by its bytes), size and alt text. */
+export type StoredImage = { key: string; type: string; size: number; alt: string };
 export type QuestionKey = { correct?: number[]; accepted?: string[]; value?: number; tolerance?: number };
 
 export interface Scorable {

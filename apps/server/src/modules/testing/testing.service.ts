@@ -1,10 +1,17 @@
 import type { BankQuestion, TeachingDiscipline } from '@okuu/contracts/testing/bank';
+import { type BankImportReport, bankFileLimits } from '@okuu/contracts/testing/bank-file';
+import { attemptImageUrl, questionImageLimits, questionImageUrl } from '@okuu/contracts/testing/images';
 import type { AnswerResponse, AttemptResult, AttemptView, AvailableTest } from '@okuu/contracts/testing/taking';
 import { graceSeconds } from '@okuu/contracts/testing/taking';
 import type { TestRow } from '@okuu/contracts/testing/tests';
 import { AppError } from '../../lib/app-error.ts';
 import type { Change } from '../../lib/changes.ts';
+import type { UploadedFile } from '../../lib/replies.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { commitUploads } from '../../lib/uploads.ts';
 import { validationError } from '../../lib/validation.ts';
+import { sniffImage } from '../chat/chat.files.ts';
+import { type BankRowQuestion, checkBankRows, readBankFile } from './testing.bank-file.ts';
 import type {
   AnswerRecord,
   AttemptRecord,
@@ -13,7 +20,8 @@ import type {
   TestingRepository,
   TestRecord,
 } from './testing.repository.ts';
-import { permutation, pointsX100, type QuestionBody, type QuestionKey } from './testing.scoring.ts';
+import type { ResultsSheet } from './testing.results-export.ts';
+import { permutation, pointsX100, type QuestionBody, type QuestionKey, type StoredImage } from './testing.scoring.ts';
 
 export interface QuestionInput {
   id: number;
@@ -64,8 +72,32 @@ const points = (x100: number | null) => (x100 === null ? null : x100 / 100);
 /** A moment of a datetime-local field, read as Asia/Bishkek time (UTC+6, no daylight saving). */
 const bishkek = (local: string) => new Date(`${local}:00+06:00`);
 
+/** A short token of an image's key: its address changes when the image does (browsers may keep the old one). */
+const versionOf = (image: StoredImage) => image.key.slice(-8);
+
+/** What is stored of a question as given: the body a student sees (its image kept) and the key of what is correct. */
+function storedOf(input: BankRowQuestion, image?: StoredImage): { body: QuestionBody; key: QuestionKey } {
+  const body: QuestionBody =
+    input.kind === 'single' || input.kind === 'multiple'
+      ? { options: input.options }
+      : input.kind === 'matching'
+        ? { left: input.pairs.map((p) => p.left), right: input.pairs.map((p) => p.right) }
+        : {};
+  if (image) body.image = image;
+  const key: QuestionKey =
+    input.kind === 'single' || input.kind === 'multiple'
+      ? { correct: [...input.correct].sort((a, b) => a - b) }
+      : input.kind === 'text'
+        ? { accepted: input.accepted }
+        : input.kind === 'number'
+          ? { value: input.value as number, tolerance: input.tolerance }
+          : {};
+  return { body, key };
+}
+
 function toBank(q: QuestionRow): BankQuestion {
   const kind = q.kind;
+  const image = q.body.image;
   return {
     id: q.id,
     id_discipline: q.disciplineId,
@@ -80,6 +112,7 @@ function toBank(q: QuestionRow): BankQuestion {
     tolerance: kind === 'number' ? (q.key.tolerance ?? 0) : null,
     pairs: (q.body.left ?? []).map((left, i) => ({ left, right: q.body.right?.[i] ?? '' })),
     used: q.used,
+    image: image ? { url: questionImageUrl(q.id, versionOf(image)), alt: image.alt } : null,
   };
 }
 
@@ -110,7 +143,7 @@ function toTestRow(t: TestRecord): TestRow {
 }
 
 /** A question as a student sees it in an attempt: options and columns in the attempt's order, nothing correct. */
-function shown(q: QuestionRow, seed: number, shuffle: boolean) {
+function shown(q: QuestionRow, seed: number, shuffle: boolean, attempt: number) {
   const order = (n: number, salt: number) =>
     shuffle ? permutation(n, (seed ^ Math.imul(q.id, 2654435761) ^ salt) >>> 0) : [...Array(n).keys()];
   const keyed = (list: string[] | undefined, salt: number) =>
@@ -123,6 +156,9 @@ function shown(q: QuestionRow, seed: number, shuffle: boolean) {
     options: keyed(q.body.options, 1),
     left: keyed(q.body.left, 2),
     right: keyed(q.body.right, 3),
+    image: q.body.image
+      ? { url: attemptImageUrl(attempt, q.id, versionOf(q.body.image)), alt: q.body.image.alt }
+      : null,
   };
 }
 
@@ -155,8 +191,13 @@ function fits(kind: QuestionRow['kind'], response: AnswerResponse): boolean {
   }
 }
 
-export function createTestingService(deps: { repo: TestingRepository; now: () => Date; grading: GradingLink }) {
-  const { repo, now, grading } = deps;
+export function createTestingService(deps: {
+  repo: TestingRepository;
+  now: () => Date;
+  grading: GradingLink;
+  storage: Storage;
+}) {
+  const { repo, now, grading, storage } = deps;
 
   /**
    * Gives a student's score of a test to the test's control point of the grading sheet (none: nothing), from the
@@ -176,6 +217,13 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
       controlPoint: test.gradingColumn,
       share,
     });
+  }
+
+  /** A stored image's bytes with its type (by its bytes, checked at upload). */
+  async function imageFile(image: StoredImage) {
+    const file = await storage.get(image.key);
+    if (!file) throw notFound('image');
+    return { ...file, type: image.type };
   }
 
   const remaining = (a: AttemptRecord, at: Date) =>
@@ -222,7 +270,7 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
       closed: a.closedAt !== null,
       questions: a.questionIds.flatMap((id) => {
         const q = byId.get(id);
-        return q ? [shown(q, a.seed, test.shuffle)] : [];
+        return q ? [shown(q, a.seed, test.shuffle, a.id)] : [];
       }),
       answers: answers.map((x) => ({ id_question: x.questionId, response: x.response as AnswerResponse })),
     };
@@ -251,7 +299,7 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
         const ans = answerOf.get(id);
         return [
           {
-            ...shown(q, a.seed, test.shuffle),
+            ...shown(q, a.seed, test.shuffle, a.id),
             response: (ans?.response as AnswerResponse | undefined) ?? null,
             score: a.closedAt ? (points(ans?.pointsX100 ?? null) ?? 0) : null,
             correct: withAnswers ? correctOf(q) : null,
@@ -300,31 +348,113 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
 
     async saveQuestion(teacher: number, input: QuestionInput) {
       await teaching(teacher, input.id_discipline);
-      const body: QuestionBody =
-        input.kind === 'single' || input.kind === 'multiple'
-          ? { options: input.options }
-          : input.kind === 'matching'
-            ? { left: input.pairs.map((p) => p.left), right: input.pairs.map((p) => p.right) }
-            : {};
-      const key: QuestionKey =
-        input.kind === 'single' || input.kind === 'multiple'
-          ? { correct: [...input.correct].sort((a, b) => a - b) }
-          : input.kind === 'text'
-            ? { accepted: input.accepted }
-            : input.kind === 'number'
-              ? { value: input.value as number, tolerance: input.tolerance }
-              : {};
-      const fields = { topic: input.topic, kind: input.kind, text: input.text, points: input.points, body, key };
+      const fields = { topic: input.topic, kind: input.kind, text: input.text, points: input.points };
       const id = await repo.transaction(async (q) => {
-        if (input.id === -1) return q.insertQuestion(teacher, { ...fields, disciplineId: input.id_discipline });
+        if (input.id === -1)
+          return q.insertQuestion(teacher, { ...fields, ...storedOf(input), disciplineId: input.id_discipline });
         const existing = await q.question(input.id);
         if (!existing || existing.disciplineId !== input.id_discipline) throw notFound('question');
         if (existing.used > 0 && existing.kind !== input.kind)
           throw new AppError('conflict', 'A question some attempt has drawn keeps its kind: make a new one.');
-        await q.updateQuestion(input.id, fields);
+        // The form does not carry the image: it stays as questionImageSave left it.
+        await q.updateQuestion(input.id, { ...fields, ...storedOf(input, existing.body.image) });
         return input.id;
       });
       return toBank((await repo.question(id)) as QuestionRow);
+    },
+
+    /** The discipline's bank as file rows (an export), in the bank's order. */
+    async exportBank(teacher: number, discipline: number): Promise<BankRowQuestion[]> {
+      await teaching(teacher, discipline);
+      return (await repo.bank(discipline)).map((row) => {
+        const { id: _id, id_discipline: _d, used: _u, image: _i, value, ...q } = toBank(row);
+        return { ...q, tolerance: q.tolerance ?? 0, ...(value === null ? {} : { value }) };
+      });
+    },
+
+    /** Adds every question of a bank file in one transaction, or none and every problem found, by row and column. */
+    async importBank(teacher: number, discipline: number, file: Buffer): Promise<BankImportReport> {
+      await teaching(teacher, discipline);
+      const read = await readBankFile(file);
+      const { questions, problems } =
+        'refused' in read ? { questions: [], problems: [read.refused] } : checkBankRows(read.rows);
+      const rows =
+        'refused' in read ? 0 : Math.max(0, read.rows.filter((r) => r.cells.some((c) => c.trim())).length - 1);
+      if (problems.length)
+        return {
+          rows,
+          imported: 0,
+          problemCount: problems.length,
+          problems: problems.slice(0, bankFileLimits.problemsShown),
+        };
+      await repo.transaction(async (q) => {
+        for (const input of questions)
+          await q.insertQuestion(teacher, {
+            disciplineId: discipline,
+            topic: input.topic,
+            kind: input.kind,
+            text: input.text,
+            points: input.points,
+            ...storedOf(input),
+          });
+      });
+      return { rows, imported: questions.length, problemCount: 0, problems: [] };
+    },
+
+    /**
+     * Sets, changes the alt text of, or takes away a question's image. A new file must be a png, jpeg, gif or webp
+     * by its bytes and within the size limit; it is stored under testing/ and moved there in the transaction that
+     * names it; the file it replaces goes after the commit.
+     */
+    async setImage(teacher: number, input: { id: number; alt: string; remove: boolean }, files: UploadedFile[]) {
+      const question = await repo.question(input.id);
+      if (!question || !(await repo.teaches(teacher, question.disciplineId))) throw notFound('question');
+      const sent = files.filter((f) => f.fileName || f.size > 0);
+      if (sent.length > 1) throw validationError([{ path: ['files'], rule: 'too_many', params: { max: 1 } }]);
+      const file = input.remove ? undefined : sent[0];
+      const current = question.body.image;
+      if (!input.remove && !file && !current) throw new AppError('file_required', 'Attach the image.');
+      if (file && file.size > questionImageLimits.maxMb * 1024 * 1024)
+        throw new AppError('too_large', `An image may take at most ${questionImageLimits.maxMb} MB.`, {
+          maxMb: questionImageLimits.maxMb,
+        });
+      const type = file ? await sniffImage(file.tempPath) : null;
+      if (file && !type)
+        throw new AppError('unsupported_type', 'A question image must be a PNG, JPEG, GIF or WebP picture.');
+      const previous = await commitUploads(
+        storage,
+        file ? [{ tempPath: file.tempPath, keyPrefix: `testing/${question.disciplineId}` }] : [],
+        ([staged], promote) =>
+          repo.transaction(async (q, change) => {
+            const image: StoredImage | null = input.remove
+              ? null
+              : staged && type
+                ? { key: staged.key, type, size: staged.size, alt: input.alt }
+                : { ...(current as StoredImage), alt: input.alt };
+            const replaced = await q.setImage(question.id, image);
+            await promote(change.tx);
+            return replaced !== null && replaced !== image?.key ? replaced : null;
+          }),
+      );
+      if (previous) await storage.delete(previous).catch(() => undefined);
+      const after = (await repo.question(question.id)) as QuestionRow;
+      return { image: toBank(after).image };
+    },
+
+    /** A bank question's image, for the discipline's teachers. */
+    async questionImage(teacher: number, id: number) {
+      const q = await repo.question(id);
+      if (!q?.body.image || !(await repo.teaches(teacher, q.disciplineId))) throw notFound('image');
+      return imageFile(q.body.image);
+    },
+
+    /** A question's image inside the student's own attempt that drew it: before an attempt there is none to name. */
+    async attemptImage(student: number, attemptId: number, questionId: number) {
+      const a = await repo.attempt(attemptId);
+      if (!a || a.studentId !== student || !a.questionIds.includes(questionId)) throw notFound('image');
+      const [q] = await repo.questions([questionId]);
+      if (!q?.body.image) throw notFound('image');
+      return imageFile(q.body.image);
     },
 
     async deleteQuestion(teacher: number, id: number) {
@@ -445,6 +575,32 @@ export function createTestingService(deps: { repo: TestingRepository; now: () =>
             })),
           };
         }),
+      };
+    },
+
+    /** The test's attempts with each question's points, for the XLSX export. */
+    async resultsSheet(teacher: number, id: number): Promise<ResultsSheet> {
+      const [results, answers] = await Promise.all([this.results(teacher, id), repo.answersOfTest(id)]);
+      const byAttempt = new Map<number, Map<number, number | null>>();
+      for (const x of answers) {
+        const mine = byAttempt.get(x.attemptId) ?? new Map<number, number | null>();
+        mine.set(x.questionId, x.closed ? (points(x.pointsX100) ?? 0) : null);
+        byAttempt.set(x.attemptId, mine);
+      }
+      return {
+        title: results.title,
+        maxScore: results.maxScore,
+        attempts: results.attempts.map((a) => ({
+          id: a.id,
+          student: a.student,
+          number: a.number,
+          startedAt: new Date(a.startedAt),
+          closedAt: a.closedAt ? new Date(a.closedAt) : null,
+          score: a.score,
+          maxScore: a.maxScore,
+        })),
+        questions: results.questions,
+        points: byAttempt,
       };
     },
 

@@ -51,6 +51,7 @@ const closer = () =>
     repo: createTestingRepository(t.database.db, testChanges(t.database)),
     now: () => clock,
     grading: noGrading,
+    storage: t.storage,
   });
 
 beforeAll(async () => {
