@@ -251,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Timetable weeks hold their half-year's dates, bells, rooms, lessons and group names.
   for (const topic of ['calendar', 'schedule'] as const) changes.subscribe(topic, schedule.service.forget);
   changes.subscribe('chat', chatFanout.receive);
+  changes.subscribe('chat', chat.service.forget);
   changes.subscribe('qr', qrLive.receive);
   // Home: a change drops the summaries it concerns; those about one person reach their open tabs at once.
   const homeLive = createHomeLive({ home: home.service, hub: realtime });

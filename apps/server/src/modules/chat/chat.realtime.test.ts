@@ -2,7 +2,8 @@ import { logout } from '@okuu/contracts/auth/logout';
 import { chatDeleteMessage } from '@okuu/contracts/chat/delete-message';
 import { type ChatServerEvent, chatSocketCloseCodes, chatSocketPath } from '@okuu/contracts/chat/events';
 import { chatInsert } from '@okuu/contracts/chat/insert';
-import type { ChatMessage } from '@okuu/contracts/chat/message';
+import type { ChatMessage, ChatPage } from '@okuu/contracts/chat/message';
+import { chatMessages } from '@okuu/contracts/chat/messages';
 import { chatRead } from '@okuu/contracts/chat/read';
 import { chatReadAll } from '@okuu/contracts/chat/read-all';
 import { inArray, sql } from 'drizzle-orm';
@@ -255,6 +256,43 @@ describe('two server instances on one database', () => {
     // A logout on A ends the socket on B.
     await t.app.inject({ method: 'POST', url: logout.path, payload: {}, headers: { cookie: student } });
     expect(await onB.closed).toBe(chatSocketCloseCodes.sessionEnded);
+  });
+
+  it('keeps the newest page ready on B and drops it when A posts, reads or deletes in the conversation', async () => {
+    const [teacher, student] = [await t.signIn('teacher1'), await t.signIn('student2')];
+    const [teacher1, student2] = [id.teacher1 as number, id.student2 as number];
+    const page = async (app: FastifyInstance, cookie: string, peer: number) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: chatMessages.path,
+        payload: { id_to: peer },
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { data: ChatPage }).data;
+    };
+    const texts = (p: ChatPage) => p[0].map((m) => m.message);
+    const first = await sendOverHttp(t.app, teacher, { id_to: String(student2), text: 'Страница: первое' });
+    // Read on B twice: the second answer is the kept one.
+    expect(texts(await page(other, student, teacher1))).toContain('Страница: первое');
+    expect((await page(other, student, teacher1))[1][0]?.unreades_total).toBeGreaterThan(0);
+
+    const second = await sendOverHttp(t.app, teacher, { id_to: String(student2), text: 'Страница: второе' });
+    await expect.poll(async () => texts(await page(other, student, teacher1))).toContain('Страница: второе');
+    // The teacher's own page on B, kept, learns of the student's read made on A.
+    expect((await page(other, teacher, student2))[0].find((m) => m.id_message === second.id_message)?.isRead).toBe(
+      false,
+    );
+    await t.call(chatReadAll, { id_to: teacher1 }, { cookie: student });
+    await expect
+      .poll(
+        async () => (await page(other, teacher, student2))[0].find((m) => m.id_message === second.id_message)?.isRead,
+      )
+      .toBe(true);
+    await expect.poll(async () => (await page(other, student, teacher1))[1][0]?.unreades_total).toBe(0);
+    // A deletion on A leaves B's kept page.
+    await t.call(chatDeleteMessage, { id_message: first.id_message }, { cookie: teacher });
+    await expect.poll(async () => texts(await page(other, student, teacher1))).not.toContain('Страница: первое');
   });
 });
 

@@ -13,15 +13,17 @@ import {
 import { roles } from '@okuu/contracts/endpoint';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createChangeCache } from '../../lib/change-cache.ts';
 import { downloadType, sanitizeFileName, uniqueNames } from '../../lib/files.ts';
 import { type Remember, rememberNothing } from '../../lib/idempotency.ts';
-import type { UploadedFile } from '../../lib/replies.ts';
+import { JsonReply, type UploadedFile } from '../../lib/replies.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { commitUploads } from '../../lib/uploads.ts';
 import { validationError } from '../../lib/validation.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { sniffImage } from './chat.files.ts';
+import type { ChatNotice } from './chat.notices.ts';
 import type {
   ChatRepository,
   Conversation,
@@ -108,6 +110,25 @@ export function createChatService(deps: {
 }) {
   const { repo, storage, currentPeriod } = deps;
   const pageSize = chatLimits.pageSize;
+
+  // The newest page of a conversation as each of its people reads it (the page a chat opens on, asked again and again),
+  // kept ready with its encoded reply. Any chat notice naming a person (a message to or from them, a read, a deletion)
+  // drops every page kept for them; only pages with messages are kept (an empty one depends on who may talk).
+  const newestPages = createChangeCache<{ reply: JsonReply<ChatPage>; empty: boolean }>({
+    ttlMs: 60_000,
+    maxEntries: 20_000,
+  });
+  const keptFor = new Map<number, Set<string>>();
+  function forgetPeople(people: number[]) {
+    for (const person of people) {
+      const keys = keptFor.get(person);
+      if (!keys) continue;
+      keptFor.delete(person);
+      for (const key of keys) newestPages.delete(key);
+    }
+  }
+  const conversationKey = (c: Conversation) =>
+    c.kind === 'person' ? `p${c.peerId}` : c.kind === 'group' ? `g${c.groupId}` : `s${c.streamId}`;
 
   /** The conversation a call names. Refuses only what is malformed; who may open it is decided by `checkMayOpen`. */
   function resolve(user: AuthUser, input: ConversationInput): Conversation {
@@ -296,8 +317,35 @@ export function createChatService(deps: {
       return { year, ws, contacts: [...pseudo, ...people], groupChats };
     },
 
-    /** The newest page of a conversation. */
-    newest: (user: AuthUser, input: ConversationInput) => pageOf(user, resolve(user, input), {}),
+    /** The newest page of a conversation, kept ready (see newestPages). */
+    async newest(user: AuthUser, input: ConversationInput): Promise<JsonReply<ChatPage>> {
+      const key = `${user.id}:${conversationKey(resolve(user, input))}`;
+      const page = await newestPages.get(key, async () => {
+        const data = await pageOf(user, resolve(user, input), {});
+        return { reply: new JsonReply(data), empty: data[0].length === 0 };
+      });
+      if (page.empty) newestPages.delete(key);
+      else keptFor.set(user.id, (keptFor.get(user.id) ?? new Set<string>()).add(key));
+      return page.reply;
+    },
+
+    /** Drops the pages a chat notice concerns (null, after a gap: every page). */
+    forget(payload: string | null) {
+      if (payload === null) {
+        newestPages.clear();
+        keptFor.clear();
+        return;
+      }
+      let notice: ChatNotice;
+      try {
+        notice = JSON.parse(payload) as ChatNotice;
+      } catch {
+        newestPages.clear();
+        keptFor.clear();
+        return;
+      }
+      forgetPeople(notice.k === 'r' ? [notice.by, notice.from] : notice.u);
+    },
 
     older: (user: AuthUser, input: ConversationInput, before: number) => pageOf(user, resolve(user, input), { before }),
 
