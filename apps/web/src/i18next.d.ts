@@ -19,6 +19,7 @@ import type payment from './locales/ru/screens/payment.json';
 import type questionnaire from './locales/ru/screens/questionnaire.json';
 import type registration from './locales/ru/screens/registration.json';
 import type rooms from './locales/ru/screens/rooms.json';
+import type webinars from './locales/ru/screens/webinars.json';
 import type schedule from './locales/ru/screens/schedule.json';
 import type singleWindow from './locales/ru/screens/single-window.json';
 import type staff from './locales/ru/screens/staff.json';
@@ -52,6 +53,7 @@ declare module 'i18next' {
       questionnaire: typeof questionnaire;
       registration: typeof registration;
       rooms: typeof rooms;
+      webinars: typeof webinars;
       schedule: typeof schedule;
       'single-window': typeof singleWindow;
       staff: typeof staff;

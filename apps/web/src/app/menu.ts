@@ -49,7 +49,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { key: 'paymentCode', path: '/lms/paymentcode', roles: students },
   { key: 'references', path: '/lms/singlewindow', roles: students },
   { key: 'rooms', path: '/lms/rooms', roles: everyone },
-  { key: 'webinar', path: `${UNAVAILABLE_PATH}/webinar`, roles: portal },
+  { key: 'webinar', path: '/lms/webinar', roles: portal },
   { key: 'manual', path: `${UNAVAILABLE_PATH}/manual`, roles: everyone },
   { key: 'transcript', path: '/lms/transcript', roles: students },
 ];

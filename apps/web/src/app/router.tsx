@@ -54,6 +54,7 @@ const ChatPage = screen(() => import('./pages/chat-page').then((m) => m.ChatPage
 const UmkPage = screen(() => import('./pages/umk-page').then((m) => m.UmkPage));
 const LibraryPage = screen(() => import('./pages/library-page').then((m) => m.LibraryPage));
 const RoomsPage = screen(() => import('./pages/rooms-page').then((m) => m.RoomsPage));
+const WebinarsPage = screen(() => import('./pages/webinars-page').then((m) => m.WebinarsPage));
 const SchedulePage = screen(() => import('./pages/schedule-page').then((m) => m.SchedulePage));
 const PaymentPage = screen(() => import('./pages/payment-page').then((m) => m.PaymentPage));
 const SandboxCardPage = screen(() => import('./pages/sandbox-card-page').then((m) => m.SandboxCardPage));
@@ -183,6 +184,7 @@ const routes: RouteObject[] = [
           { path: 'library', element: <LibraryPage /> },
           { path: 'schedule', element: <SchedulePage /> },
           { path: 'rooms', element: <RoomsPage /> },
+          { path: 'webinar', element: <WebinarsPage /> },
           { path: 'schedule/qr/:entry', element: <ProjectorPage /> },
           { path: 'paymentcode', element: <PaymentPage /> },
           { path: 'singlewindow', element: <SingleWindowPage /> },

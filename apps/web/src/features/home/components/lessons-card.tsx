@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { HomeLesson, HomeLessons } from '@okuu/contracts/home/summary';
+import type { WebinarItem } from '@okuu/contracts/webinars/webinars';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GroupIcon, PinIcon, UserIcon } from '../../../components/ui/icons';
@@ -22,6 +23,9 @@ export function LessonsCard({ lessons, viewer }: { lessons: HomeLessons; viewer:
         {ordered(lessons.items).map((lesson) => (
           <LessonItem key={lesson.id} lesson={lesson} viewer={viewer} today={lessons.today} />
         ))}
+        {lessons.online?.map((item) => (
+          <OnlineItem key={item.id} item={item} />
+        ))}
       </ol>
     </HomeCard>
   );
@@ -31,6 +35,62 @@ export function LessonsCard({ lessons, viewer }: { lessons: HomeLessons; viewer:
 function ordered(items: HomeLesson[]): HomeLesson[] {
   const rank = { now: 0, next: 1, later: 2, done: 3 } as const;
   return [...items].sort((a, b) => rank[a.state] - rank[b.state] || a.number - b.number);
+}
+
+/** "Join": the meeting opens in a new tab; filled while the lesson's window is open. */
+function JoinLink({ url, open }: { url: string; open: boolean }) {
+  const { t } = useTranslation('home');
+  return (
+    <Button
+      component="a"
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      size="xs"
+      variant={open ? 'filled' : 'light'}
+      aria-label={`${t('lessons.join')} ${t('lessons.newTab')}`}
+    >
+      {t('lessons.join')}
+    </Button>
+  );
+}
+
+/** A teacher's online lesson of their own today (not on the timetable): its time, title and "Join" in its window. */
+function OnlineItem({ item }: { item: WebinarItem }) {
+  const { t } = useTranslation('home');
+  return (
+    <li className={classes.lesson} data-state={item.state === 'open' ? 'now' : 'later'}>
+      <div className={classes.time}>
+        <Text size="sm" fw={700}>
+          {item.start}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {item.end}
+        </Text>
+      </div>
+      <div className={classes.body}>
+        <Group gap={6} mb={2}>
+          <Badge variant="light" color="teal" radius="sm" tt="none">
+            {t('lessons.online')}
+          </Badge>
+        </Group>
+        <Text component="h3" fw={600} size="md" lh={1.3} className={classes.wrap}>
+          {item.title}
+        </Text>
+        <Group gap={6} wrap="nowrap">
+          <UserIcon size={16} />
+          <Text size="sm" className={classes.wrap}>
+            {item.mine ? item.audience.name : item.teacher.name}
+          </Text>
+        </Group>
+        {item.url && (
+          <Group gap="xs" mt={6}>
+            <JoinLink url={item.url} open={item.state === 'open'} />
+          </Group>
+        )}
+      </div>
+    </li>
+  );
 }
 
 function LessonItem({ lesson, viewer, today }: { lesson: HomeLesson; viewer: 'student' | 'teacher'; today: boolean }) {
@@ -65,6 +125,11 @@ function LessonItem({ lesson, viewer, today }: { lesson: HomeLesson; viewer: 'st
           <Badge variant="light" color="gray" radius="sm" tt="none">
             {localizedName(lesson.lessonKind)}
           </Badge>
+          {lesson.online && (
+            <Badge variant="light" color="teal" radius="sm" tt="none">
+              {t('lessons.online')}
+            </Badge>
+          )}
         </Group>
         <Text component="h3" fw={600} size="md" lh={1.3} className={classes.wrap}>
           {localizedName(lesson.discipline)}
@@ -91,6 +156,11 @@ function LessonItem({ lesson, viewer, today }: { lesson: HomeLesson; viewer: 'st
               <VisuallyHidden>{t('lessons.groups')}: </VisuallyHidden>
               {lesson.groups.map((g) => g.name).join(', ')}
             </Text>
+          </Group>
+        )}
+        {lesson.online?.url && lesson.online.state !== 'past' && (
+          <Group gap="xs" mt={6}>
+            <JoinLink url={lesson.online.url} open={lesson.online.state === 'open'} />
           </Group>
         )}
         {viewer === 'student' && lesson.state === 'now' && (

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Text, VisuallyHidden } from '@mantine/core';
-import type { ScheduleLesson } from '@okuu/contracts/schedule/schedule';
+import { Anchor, Badge, Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import type { ScheduleLesson, WeekSchedule } from '@okuu/contracts/schedule/schedule';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GroupIcon, PinIcon, UserIcon } from '../../../components/ui/icons';
@@ -14,10 +14,12 @@ interface Props {
   state: LessonState;
   /** The lesson is today (a teacher can start its QR check-in). */
   today?: boolean;
+  /** Its online link on the date shown (a student's only while "Join" is open). */
+  online?: NonNullable<WeekSchedule['online']>[number];
 }
 
 /** One lesson: slot and time, discipline and kind, week parity, who (groups or teacher) and where. */
-export function LessonCard({ lesson, viewer, state, today = false }: Props) {
+export function LessonCard({ lesson, viewer, state, today = false, online }: Props) {
   const { t } = useTranslation('schedule');
   const note = audienceNote(lesson);
   const room = t('lesson.roomLabel', {
@@ -53,6 +55,11 @@ export function LessonCard({ lesson, viewer, state, today = false }: Props) {
           <Badge variant="light" color="gray" radius="sm" tt="none">
             {localizedName(lesson.lessonKind)}
           </Badge>
+          {online && (
+            <Badge variant="light" color="teal" radius="sm" tt="none">
+              {t('lesson.online')}
+            </Badge>
+          )}
           {lesson.parity !== 'every' && (
             <Badge variant="light" color="violet" radius="sm" tt="none" className={classes.parity}>
               {t(`lesson.${lesson.parity}`)}
@@ -100,6 +107,28 @@ export function LessonCard({ lesson, viewer, state, today = false }: Props) {
           <Button component={Link} to={`/lms/schedule/qr/${lesson.id}`} size="xs" variant="light" mt="xs">
             {t('lesson.checkin')}
           </Button>
+        )}
+        {online && (online.url || online.recording) && (
+          <Group gap="xs" mt="xs">
+            {online.url && online.state !== 'past' && (
+              <Button
+                component="a"
+                href={online.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="xs"
+                variant={online.state === 'open' ? 'filled' : 'light'}
+                aria-label={`${t('lesson.join')} ${t('lesson.newTab')}`}
+              >
+                {t('lesson.join')}
+              </Button>
+            )}
+            {online.recording && (
+              <Anchor href={online.recording} target="_blank" rel="noopener noreferrer" size="sm">
+                {t('lesson.recording')}
+              </Anchor>
+            )}
+          </Group>
         )}
         {viewer === 'student' && state === 'now' && (
           <Button component={Link} to="/lms/public/checkin" size="xs" variant="light" mt="xs">

@@ -30,11 +30,14 @@ function DaySection({
   week,
   today,
   viewer,
+  online,
 }: {
   day: ScheduleDay;
   week: 'odd' | 'even';
   today: Today;
   viewer: Props['viewer'];
+  /** This week's online links (the week's reply). */
+  online: WeekSchedule['online'];
 }) {
   const { t } = useTranslation('schedule');
   const date = addDays(mondayOf(today.date), day.day_number - 1);
@@ -64,6 +67,7 @@ function DaySection({
               viewer={viewer}
               state={states.get(lesson.id) ?? null}
               today={isToday}
+              online={online?.find((o) => o.id_shed === lesson.id && o.date === date)}
             />
           ))}
         </ul>
@@ -79,13 +83,15 @@ function Week({ data, viewer, choice }: { data: WeekSchedule; viewer: Props['vie
   const byNumber = new Map(data.days.map((d) => [d.day_number, d]));
   const dayOf = (n: number): ScheduleDay => byNumber.get(n) ?? { day_number: n, lessons: [] };
 
-  if (choice !== 'all') return <DaySection day={dayOf(choice)} week={week} today={today} viewer={viewer} />;
+  if (choice !== 'all') {
+    return <DaySection day={dayOf(choice)} week={week} today={today} viewer={viewer} online={data.online} />;
+  }
   // The whole week: Monday to Friday always, the weekend when it has lessons.
   const shown = weekdays.filter((n) => n <= 5 || dayOf(n).lessons.length > 0);
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" verticalSpacing="lg">
       {shown.map((n) => (
-        <DaySection key={n} day={dayOf(n)} week={week} today={today} viewer={viewer} />
+        <DaySection key={n} day={dayOf(n)} week={week} today={today} viewer={viewer} online={data.online} />
       ))}
     </SimpleGrid>
   );
