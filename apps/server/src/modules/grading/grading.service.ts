@@ -357,7 +357,10 @@ export function createGradingService(deps: GradingDeps) {
       await write(id, async (q, change) => {
         const locked = await q.lock(id, 'update');
         if (locked?.status !== 'open') throw closedError();
-        const [members, cells, replaced] = await Promise.all([q.members(id), q.cells(id), q.replacedStudents(id)]);
+        // One after the other: a transaction's client runs one query at a time (pg 9 refuses overlapping ones).
+        const members = await q.members(id);
+        const cells = await q.cells(id);
+        const replaced = await q.replacedStudents(id);
         const cellsOf = grid(sheet.columns, cells);
         const results = members.map((m) => ({
           studentId: m.id,

@@ -144,7 +144,9 @@ export function createSettingsService(deps: { repo: SettingsRepository; storage:
   });
 
   async function yearRow(q: SettingsQueries, year: number): Promise<AcademicYearRow> {
-    const [row, halves] = await Promise.all([q.year(year), q.halfYears(year)]);
+    // One after the other: `q` may be a transaction's, whose client runs one query at a time.
+    const row = await q.year(year);
+    const halves = await q.halfYears(year);
     if (!row) throw new AppError('not_found', `There is no academic year ${year}.`);
     return { ...row, halfYears: halves.map(({ ws, from, to }) => ({ ws, from, to })) };
   }
