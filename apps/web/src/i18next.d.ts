@@ -13,13 +13,13 @@ import type grading from './locales/ru/screens/grading.json';
 import type home from './locales/ru/screens/home.json';
 import type journal from './locales/ru/screens/journal.json';
 import type library from './locales/ru/screens/library.json';
+import type manual from './locales/ru/screens/manual.json';
 import type news from './locales/ru/screens/news.json';
 import type notifications from './locales/ru/screens/notifications.json';
 import type payment from './locales/ru/screens/payment.json';
 import type questionnaire from './locales/ru/screens/questionnaire.json';
 import type registration from './locales/ru/screens/registration.json';
 import type rooms from './locales/ru/screens/rooms.json';
-import type webinars from './locales/ru/screens/webinars.json';
 import type schedule from './locales/ru/screens/schedule.json';
 import type singleWindow from './locales/ru/screens/single-window.json';
 import type staff from './locales/ru/screens/staff.json';
@@ -28,6 +28,8 @@ import type staffSettings from './locales/ru/screens/staff-settings.json';
 import type testing from './locales/ru/screens/testing.json';
 import type transcript from './locales/ru/screens/transcript.json';
 import type umk from './locales/ru/screens/umk.json';
+import type webinars from './locales/ru/screens/webinars.json';
+import type workload from './locales/ru/screens/workload.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -45,6 +47,7 @@ declare module 'i18next' {
       home: typeof home;
       journal: typeof journal;
       library: typeof library;
+      manual: typeof manual;
       misc: typeof misc;
       news: typeof news;
       notifications: typeof notifications;
@@ -62,6 +65,7 @@ declare module 'i18next' {
       testing: typeof testing;
       transcript: typeof transcript;
       umk: typeof umk;
+      workload: typeof workload;
     };
   }
 }

@@ -12,7 +12,7 @@ describe('who sees what', () => {
     expect(keys(1)).not.toContain('registration');
     expect(keys(1)).not.toContain('paymentCode');
     expect(keys(2)).toEqual(expect.arrayContaining(['registration', 'paymentCode', 'references', 'transcript']));
-    expect(keys(3)).toEqual(['documents', 'library', 'questionnaire', 'rooms', 'manual']);
+    expect(keys(3)).toEqual(['documents', 'library', 'workload', 'questionnaire', 'rooms', 'manual']);
     expect(menuOf(3).staff.map((entry) => entry.key)).toContain('staffPayments');
     expect(menuOf(2).staff).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import type { Role } from '@okuu/contracts/endpoint';
+import { MANUAL_PATH } from '../lib/manual-links';
 import type common from '../locales/ru/common.json';
 import { staffScreens, type TitleKey, UNAVAILABLE_PATH } from './navigation';
 
@@ -21,15 +22,15 @@ export interface MenuEntry {
 const teacher: Role = 1;
 const student: Role = 2;
 const staff: Role = 3;
-const teachers: readonly Role[] = [teacher];
+const teachersAndStaff: readonly Role[] = [teacher, staff];
 export const students: readonly Role[] = [student];
 export const portal: readonly Role[] = [teacher, student];
 const everyone: readonly Role[] = [teacher, student, staff];
 
 /**
  * The side menu of spec section 2, in its order, each entry with the roles it serves (the applications panel's tiles
- * declare theirs beside it, in layouts/apps-panel.tsx): the teacher's workload for teachers (the grading sheet shows
- * a student their own points);
+ * declare theirs beside it, in layouts/apps-panel.tsx): the teacher's workload for teachers and staff (the grading
+ * sheet shows a student their own points);
  * registration, payments, references and the transcript for students; the library, documents, rooms and the manual
  * for staff too, and the questionnaires (staff build them there).
  */
@@ -42,7 +43,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { key: 'umk', path: '/lms/umk', roles: portal },
   { key: 'library', path: '/lms/library', roles: everyone },
   { key: 'testing', path: '/lms/testing', roles: portal },
-  { key: 'workload', path: `${UNAVAILABLE_PATH}/workload`, roles: teachers },
+  { key: 'workload', path: '/lms/workload', roles: teachersAndStaff },
   { key: 'rating', path: '/lms/rating', roles: portal },
   { key: 'questionnaire', path: '/lms/questionnaire', roles: everyone },
   { key: 'registration', path: '/lms/registration', roles: students },
@@ -50,7 +51,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { key: 'references', path: '/lms/singlewindow', roles: students },
   { key: 'rooms', path: '/lms/rooms', roles: everyone },
   { key: 'webinar', path: '/lms/webinar', roles: portal },
-  { key: 'manual', path: `${UNAVAILABLE_PATH}/manual`, roles: everyone },
+  { key: 'manual', path: MANUAL_PATH, roles: everyone },
   { key: 'transcript', path: '/lms/transcript', roles: students },
 ];
 

@@ -72,6 +72,8 @@ const TestingAttemptPage = screen(() => import('./pages/testing-attempt-page').t
 const TestingReviewPage = screen(() => import('./pages/testing-review-page').then((m) => m.TestingReviewPage));
 const TestingResultsPage = screen(() => import('./pages/testing-results-page').then((m) => m.TestingResultsPage));
 const QuestionnairePage = screen(() => import('./pages/questionnaire-page').then((m) => m.QuestionnairePage));
+const WorkloadPage = screen(() => import('./pages/workload-page').then((m) => m.WorkloadPage));
+const ManualPage = screen(() => import('./pages/manual-page').then((m) => m.ManualPage));
 const VerifyPage = screen(() => import('./pages/verify-page').then((m) => m.VerifyPage));
 const StaffScreens = staffScreens.map(({ path, load, wide: isWide }) => ({
   path,
@@ -207,6 +209,8 @@ const routes: RouteObject[] = [
           { path: 'testing/review/:id', element: <TestingReviewPage /> },
           { path: 'testing/results/:id', element: <TestingResultsPage />, handle: wide },
           { path: 'questionnaire', element: <QuestionnairePage /> },
+          { path: 'workload', element: <WorkloadPage />, handle: wide },
+          { path: 'manual', element: <ManualPage /> },
           ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
           { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },
           { path: '*', element: <NotFoundPage /> },
