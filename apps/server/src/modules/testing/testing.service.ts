@@ -143,7 +143,8 @@ function toTestRow(t: TestRecord): TestRow {
 }
 
 /** A question as a student sees it in an attempt: options and columns in the attempt's order, nothing correct. */
-function shown(q: QuestionRow, seed: number, shuffle: boolean, attempt: number) {
+/** `attempt` null: as the test's teacher sees it (the image through the bank's address). */
+function shown(q: QuestionRow, seed: number, shuffle: boolean, attempt: number | null) {
   const order = (n: number, salt: number) =>
     shuffle ? permutation(n, (seed ^ Math.imul(q.id, 2654435761) ^ salt) >>> 0) : [...Array(n).keys()];
   const keyed = (list: string[] | undefined, salt: number) =>
@@ -157,7 +158,13 @@ function shown(q: QuestionRow, seed: number, shuffle: boolean, attempt: number) 
     left: keyed(q.body.left, 2),
     right: keyed(q.body.right, 3),
     image: q.body.image
-      ? { url: attemptImageUrl(attempt, q.id, versionOf(q.body.image)), alt: q.body.image.alt }
+      ? {
+          url:
+            attempt === null
+              ? questionImageUrl(q.id, versionOf(q.body.image))
+              : attemptImageUrl(attempt, q.id, versionOf(q.body.image)),
+          alt: q.body.image.alt,
+        }
       : null,
   };
 }
@@ -276,7 +283,7 @@ export function createTestingService(deps: {
     };
   }
 
-  async function resultOf(a: AttemptRecord, withAnswers: boolean): Promise<AttemptResult> {
+  async function resultOf(a: AttemptRecord, withAnswers: boolean, forTeacher = false): Promise<AttemptResult> {
     const test = await repo.test(a.testId);
     if (!test) throw notFound('attempt');
     const [questions, answers] = await Promise.all([repo.questions(a.questionIds), repo.answers(a.id)]);
@@ -299,7 +306,7 @@ export function createTestingService(deps: {
         const ans = answerOf.get(id);
         return [
           {
-            ...shown(q, a.seed, test.shuffle, a.id),
+            ...shown(q, a.seed, test.shuffle, forTeacher ? null : a.id),
             response: (ans?.response as AnswerResponse | undefined) ?? null,
             score: a.closedAt ? (points(ans?.pointsX100 ?? null) ?? 0) : null,
             correct: withAnswers ? correctOf(q) : null,
@@ -414,6 +421,8 @@ export function createTestingService(deps: {
       const file = input.remove ? undefined : sent[0];
       const current = question.body.image;
       if (!input.remove && !file && !current) throw new AppError('file_required', 'Attach the image.');
+      // Every image says what it shows: a student who cannot see it reads the alt text.
+      if (!input.remove && input.alt === '') throw validationError([{ path: ['alt'], rule: 'required' }]);
       if (file && file.size > questionImageLimits.maxMb * 1024 * 1024)
         throw new AppError('too_large', `An image may take at most ${questionImageLimits.maxMb} MB.`, {
           maxMb: questionImageLimits.maxMb,
@@ -609,7 +618,7 @@ export function createTestingService(deps: {
       if (!a) throw notFound('attempt');
       await ownTest(teacher, a.testId);
       const student = (await repo.attemptsOf(a.testId)).find((x) => x.id === a.id)?.student ?? '';
-      return { ...(await resultOf(a, true)), student };
+      return { ...(await resultOf(a, true, true)), student };
     },
 
     async rescore(teacher: number, input: { id: number; id_question: number; points: number }) {

@@ -1,9 +1,12 @@
 import type { RequestOf } from '@okuu/contracts/endpoint';
 import { bankList, questionDelete, questionSave, testingDisciplines } from '@okuu/contracts/testing/bank';
+import { bankImport } from '@okuu/contracts/testing/bank-file';
+import { questionImageSave } from '@okuu/contracts/testing/images';
 import { answerRescore, teacherAttempt, testResults } from '@okuu/contracts/testing/results';
 import { testDelete, testList, testSave } from '@okuu/contracts/testing/tests';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
+import { uploadForm } from '../../../lib/upload';
 import { testingKeys } from './keys';
 
 /** The disciplines the teacher teaches, with their audiences, topics and bank sizes. */
@@ -85,4 +88,30 @@ export function useRescore() {
     mutationFn: (input: { id: number; id_question: number; points: number }) => callApi(answerRescore, input),
     onSuccess: () => client.invalidateQueries({ queryKey: testingKeys.all }),
   });
+}
+
+/** Adds a bank file's questions (all, or none and the problems by row); the bank is loaded again when it changed. */
+export function useImportBank(discipline: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('id_discipline', String(discipline));
+      body.append('files', file, file.name);
+      return uploadForm(bankImport, body);
+    },
+    onSuccess: (report) => {
+      if (report.imported > 0) return client.invalidateQueries({ queryKey: testingKeys.all });
+    },
+  });
+}
+
+/** Sets, changes the alt text of, or removes a question's image. */
+export function saveQuestionImage(id: number, change: { file: File | null; alt: string; remove: boolean }) {
+  const body = new FormData();
+  body.append('id', String(id));
+  body.append('alt', change.alt);
+  if (change.remove) body.append('remove', '1');
+  if (change.file && !change.remove) body.append('files', change.file, change.file.name);
+  return uploadForm(questionImageSave, body);
 }

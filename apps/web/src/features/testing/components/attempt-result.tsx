@@ -4,6 +4,7 @@ import type { AnswerResponse, AttemptResult } from '@okuu/contracts/testing/taki
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { QuestionImage } from './question-image';
 
 type ResultQuestion = AttemptResult['questions'][number];
 
@@ -103,6 +104,7 @@ export function AttemptResultView({
                 </Text>
               )}
             </Group>
+            {q.image && <QuestionImage image={q.image} />}
             <Text size="sm" mt={6} component="div">
               <Text span c="dimmed" size="sm">
                 {t('result.yourAnswer')}{' '}

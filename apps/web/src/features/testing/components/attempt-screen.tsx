@@ -13,6 +13,7 @@ import { useAttempt, useSubmitAttempt } from '../api/taking';
 import { type SaveState, useAnswerSaver } from '../hooks/use-answer-saver';
 import { clock, useCountdown } from '../hooks/use-countdown';
 import { forgetAttempt } from '../lib/kept-attempt';
+import { QuestionImage } from './question-image';
 import { QuestionInput } from './question-input';
 
 /** Whether an answer says something (an empty text, no choice or an untouched matching does not). */
@@ -134,6 +135,7 @@ function AttemptForm({ view }: { view: AttemptView }) {
                   {t('points', { points: formatNumber(q.points) })}
                 </Text>
               </Group>
+              {q.image && <QuestionImage image={q.image} />}
               <QuestionInput
                 question={q}
                 labelledBy={labelId}

@@ -10,6 +10,7 @@ import {
   Autocomplete,
   Button,
   Checkbox,
+  FileButton,
   Group,
   Modal,
   NativeSelect,
@@ -21,10 +22,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type BankQuestion, bankLimits, type QuestionKind, questionKinds } from '@okuu/contracts/testing/bank';
-import { useState } from 'react';
+import { questionImageLimits } from '@okuu/contracts/testing/images';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
-import { useSaveQuestion } from '../api/teaching';
+import { testingKeys } from '../api/keys';
+import { saveQuestionImage, useSaveQuestion } from '../api/teaching';
 
 interface Draft {
   id: number;
@@ -97,7 +101,38 @@ export function QuestionForm({
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const choice = draft.kind === 'single' || draft.kind === 'multiple';
 
+  // The image: a file chosen (sent once the question is saved), its alt text, or the current one taken away.
+  const client = useQueryClient();
+  const [imageFile, setImageFile] = useState<File | null>(null);
+  const [alt, setAlt] = useState(question?.image?.alt ?? '');
+  const [removeImage, setRemoveImage] = useState(false);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [imageBusy, setImageBusy] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!imageFile) return setPreview(null);
+    const url = URL.createObjectURL(imageFile);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [imageFile]);
+  const shownImage = removeImage ? null : (preview ?? question?.image?.url ?? null);
+  const pickImage = (file: File | null) => {
+    setImageError(null);
+    if (file && file.size > questionImageLimits.maxMb * 1024 * 1024) {
+      setImageError(t('image.tooLarge', { max: questionImageLimits.maxMb }));
+      return;
+    }
+    setImageFile(file);
+    setRemoveImage(false);
+  };
+  const imageChanged =
+    imageFile !== null || (removeImage && question?.image) || (question?.image && alt.trim() !== question.image.alt);
+
   const submit = () => {
+    if (shownImage && alt.trim() === '') {
+      setImageError(t('image.altRequired'));
+      return;
+    }
     save.mutate(
       {
         id: draft.id,
@@ -119,7 +154,24 @@ export function QuestionForm({
         tolerance: draft.kind === 'number' && draft.tolerance.trim() !== '' ? num(draft.tolerance) : 0,
         pairs: draft.kind === 'matching' ? draft.pairs : [],
       },
-      { onSuccess: onClose },
+      {
+        onSuccess: async (saved) => {
+          // A retry after a failed image changes the question just made, not a new one.
+          set({ id: saved.id });
+          if (!imageChanged) return onClose();
+          setImageBusy(true);
+          setImageError(null);
+          try {
+            await saveQuestionImage(saved.id, { file: imageFile, alt: alt.trim(), remove: removeImage });
+            await client.invalidateQueries({ queryKey: testingKeys.all });
+            onClose();
+          } catch (e) {
+            setImageError(errorMessage(e));
+          } finally {
+            setImageBusy(false);
+          }
+        },
+      },
     );
   };
 
@@ -332,6 +384,61 @@ export function QuestionForm({
             </Stack>
           )}
 
+          <Stack gap={6} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+            <Text component="legend" size="sm" fw={500}>
+              {t('image.heading')}
+            </Text>
+            {shownImage && (
+              <img
+                src={shownImage}
+                alt={alt || t('image.previewAlt')}
+                style={{ display: 'block', maxWidth: '100%', maxHeight: 200, objectFit: 'contain' }}
+                data-testid="question-image-preview"
+              />
+            )}
+            <Group gap="xs">
+              <FileButton onChange={pickImage} accept="image/png,image/jpeg,image/gif,image/webp">
+                {(props) => (
+                  <Button variant="default" size="compact-sm" {...props} data-testid="question-image-pick">
+                    {shownImage ? t('image.replace') : t('image.choose')}
+                  </Button>
+                )}
+              </FileButton>
+              {shownImage && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="compact-sm"
+                  onClick={() => {
+                    setImageFile(null);
+                    setRemoveImage(true);
+                  }}
+                >
+                  {t('image.remove')}
+                </Button>
+              )}
+            </Group>
+            <Text size="xs" c="dimmed">
+              {imageFile ? `${imageFile.name} · ` : ''}
+              {t('image.limits', { max: questionImageLimits.maxMb })}
+            </Text>
+            {shownImage && (
+              <TextInput
+                label={t('image.alt')}
+                description={t('image.altHint')}
+                required
+                maxLength={questionImageLimits.alt}
+                value={alt}
+                onChange={(e) => setAlt(e.currentTarget.value)}
+              />
+            )}
+            {imageError && (
+              <Alert color="red" role="alert">
+                {imageError}
+              </Alert>
+            )}
+          </Stack>
+
           {save.isError && (
             <Alert color="red" role="alert">
               {errorMessage(save.error)}
@@ -341,7 +448,7 @@ export function QuestionForm({
             <Button variant="default" onClick={onClose}>
               {t('cancel')}
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending || imageBusy}>
               {t('bank.save')}
             </Button>
           </Group>

@@ -11,6 +11,7 @@ import { QueryView } from '../../../components/ui/query-view';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { useBank, useDeleteQuestion, useDeleteTest, useTeacherTests, useTeachingDisciplines } from '../api/teaching';
+import { BankFilePanel } from './bank-file-panel';
 import { QuestionForm } from './question-form';
 import { TestForm } from './test-form';
 
@@ -158,6 +159,7 @@ function BankPanel({ discipline }: { discipline: TeachingDiscipline }) {
       <Group>
         <Button onClick={() => setEditing({ question: null, n: Date.now() })}>{t('bank.new')}</Button>
       </Group>
+      <BankFilePanel discipline={discipline.id_discipline} questions={discipline.questions} />
       <QueryView query={bank}>
         {(questions) => {
           if (questions.length === 0) return <Text c="dimmed">{t('bank.none')}</Text>;
@@ -188,6 +190,14 @@ function BankPanel({ discipline }: { discipline: TeachingDiscipline }) {
                               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                                 {q.text}
                               </Text>
+                              {q.image && (
+                                <img
+                                  src={q.image.url}
+                                  alt={q.image.alt}
+                                  loading="lazy"
+                                  style={{ display: 'block', maxWidth: 160, maxHeight: 100, marginTop: 4 }}
+                                />
+                              )}
                             </div>
                             <Group gap={4} wrap="nowrap">
                               <Button

@@ -15,6 +15,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { testResultsXlsxUrl } from '@okuu/contracts/testing/results';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,6 +23,7 @@ import { QueryView } from '../../../components/ui/query-view';
 import { ScrollTable } from '../../../components/ui/scroll-table';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import { useRescore, useTeacherAttempt, useTestResults } from '../api/teaching';
 import { clock } from '../hooks/use-countdown';
 import { AttemptResultView } from './attempt-result';
@@ -143,6 +145,9 @@ export function TestResultsScreen({ id }: { id: number }) {
       <Group>
         <Button variant="default" component={Link} to="/lms/testing">
           {t('result.back')}
+        </Button>
+        <Button component="a" href={testResultsXlsxUrl(id, currentLanguage())} download data-testid="results-xlsx">
+          {t('results.xlsx')}
         </Button>
       </Group>
       <AttemptDialog id={open} onClose={() => setOpen(null)} />
