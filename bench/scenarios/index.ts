@@ -18,6 +18,7 @@ import { qrCheckinScenario } from './qr-checkin.ts';
 import { registrationRushScenario } from './registration-rush.ts';
 import { scheduleStudentScenario } from './schedule-student.ts';
 import { signInScenario } from './sign-in.ts';
+import { testRushScenario } from './test-rush.ts';
 
 /** The scenarios `npm run bench` runs, in this order, one after the other. */
 export const scenarios: Scenario[] = [
@@ -33,6 +34,7 @@ export const scenarios: Scenario[] = [
   chatWsLatencyScenario,
   scheduleStudentScenario,
   registrationRushScenario,
+  testRushScenario,
   journalScenario,
   gradingSheetScenario,
   qrCheckinScenario,
