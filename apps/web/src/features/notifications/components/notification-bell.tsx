@@ -1,4 +1,5 @@
 import '../catalogue';
+import '@mantine/core/styles/Indicator.css';
 import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { NotificationItem } from '@okuu/contracts/notifications/notifications';
 import { useState } from 'react';

@@ -39,8 +39,11 @@ export function PushPrompt() {
       live = false;
     };
   }, [offered]);
+  // The keyboard goes to the offer once it shows (after the action's own focus changes: its form, its toast).
   useEffect(() => {
-    if (shown) enableRef.current?.focus();
+    if (!shown) return;
+    const timer = setTimeout(() => enableRef.current?.focus(), 100);
+    return () => clearTimeout(timer);
   }, [shown]);
 
   if (!shown) return null;
@@ -62,9 +65,10 @@ export function PushPrompt() {
     if (e.key === 'Escape') later();
   };
 
+  // Above the phone layout's tab bar (some 64 px high), at the same place on a desktop.
   return (
     <Affix
-      position={{ bottom: 16, right: 16 }}
+      position={{ bottom: 'calc(env(safe-area-inset-bottom, 0px) + 80px)', right: 16 }}
       zIndex={300}
       style={{ left: 16, display: 'flex', justifyContent: 'flex-end' }}
     >
