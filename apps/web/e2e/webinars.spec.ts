@@ -20,10 +20,10 @@ test('teacher1 creates an online lesson for student1 starting now; student1 join
 }) => {
   test.setTimeout(180_000);
   const student = await person(browser, 'student1');
-  const me = await data<{ user: { groupName: string | null } }>(
+  const me = await data<{ user: { group: string | null } }>(
     await student.page.request.post('/api/auth/enticate.json', { data: {} }),
   );
-  const group = me.user.groupName as string;
+  const group = me.user.group as string;
   expect(group).toBeTruthy();
 
   // The teacher opens «Вебинар» from the side menu and fills in the form with the keyboard where it can.

@@ -70,7 +70,7 @@ function OnlineItem({ item }: { item: WebinarItem }) {
       </div>
       <div className={classes.body}>
         <Group gap={6} mb={2}>
-          <Badge variant="light" color="teal" radius="sm" tt="none">
+          <Badge variant="light" color="okuu" radius="sm" tt="none">
             {t('lessons.online')}
           </Badge>
         </Group>
@@ -126,7 +126,7 @@ function LessonItem({ lesson, viewer, today }: { lesson: HomeLesson; viewer: 'st
             {localizedName(lesson.lessonKind)}
           </Badge>
           {lesson.online && (
-            <Badge variant="light" color="teal" radius="sm" tt="none">
+            <Badge variant="light" color="okuu" radius="sm" tt="none">
               {t('lessons.online')}
             </Badge>
           )}

@@ -56,7 +56,7 @@ export function LessonCard({ lesson, viewer, state, today = false, online }: Pro
             {localizedName(lesson.lessonKind)}
           </Badge>
           {online && (
-            <Badge variant="light" color="teal" radius="sm" tt="none">
+            <Badge variant="light" color="okuu" radius="sm" tt="none">
               {t('lesson.online')}
             </Badge>
           )}
