@@ -86,7 +86,7 @@ export function createWorkloadRepository(db: Db) {
          where e.academic_year_id = ${year} and e.half_year_kind = ${ws} ${ofTeacher(sql`e.teacher_id`, teacherId)}`);
     },
 
-    /** The teaching assignments of a half-year that have no lesson in the timetable (nothing planned yet). */
+    /** The teaching assignments of a half-year, for an audience, that have no lesson in the timetable (nothing planned yet). */
     async unscheduled(year: number, ws: number, teacherId: number | null): Promise<TaughtRow[]> {
       return rows(sql`
         select a.teacher_id as "teacherId", ${taughtColumns},
@@ -102,7 +102,9 @@ export function createWorkloadRepository(db: Db) {
           left join subgroups sg on sg.id = a.subgroup_id
           left join streams st on st.id = a.stream_id
          where a.academic_year_id = ${year} and a.half_year_kind = ${ws} ${ofTeacher(sql`a.teacher_id`, teacherId)}
-           and not exists (select 1 from schedule_entries e where e.teaching_assignment_id = a.id)`);
+           and not exists (select 1 from schedule_entries e where e.teaching_assignment_id = a.id)
+           -- A registration offering open to any student has no audience (nor lessons): nothing to plan or give.
+           and num_nonnulls(a.group_id, a.subgroup_id, a.stream_id) > 0`);
     },
   };
 }

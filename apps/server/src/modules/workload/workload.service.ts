@@ -132,7 +132,11 @@ function rowsOf(
 
 const byTeacher = <T extends { teacherId: number }>(rows: T[]) => {
   const map = new Map<number, T[]>();
-  for (const r of rows) map.set(r.teacherId, [...(map.get(r.teacherId) ?? []), r]);
+  for (const r of rows) {
+    const list = map.get(r.teacherId);
+    if (list) list.push(r);
+    else map.set(r.teacherId, [r]);
+  }
   return map;
 };
 

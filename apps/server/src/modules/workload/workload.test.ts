@@ -59,6 +59,12 @@ beforeAll(async () => {
     ).id;
   const lecture = await assign(ids.lecture);
   const practice = await assign(ids.practice);
+  // A registration offering with no audience and no lessons: nothing to plan, no row.
+  await t.database.db.execute(sql`
+    insert into teaching_assignments (academic_year_id, half_year_kind, semester_id, teacher_id, discipline_id,
+      lesson_kind_id, credits)
+    values (2040, 1, (select id from semesters order by number limit 1), ${ids.teacher1},
+      (select id from disciplines order by id desc limit 1), ${ids.lecture}, 4)`);
   // The lecture: Mondays, first and sixth pair, every week. The practice: Wednesdays of numerator weeks, Fridays of
   // denominator weeks.
   const lesson = (assignment: number, day: number, slot: number, parity: string) => sql`
