@@ -239,6 +239,9 @@ function queries(db: Db) {
         join disciplines d on d.id = t.discipline_id where t.id = ${id}`);
       return row && asTest(row);
     },
+    /** What an attempt's view needs of its test (none of test()'s counts: a start under a rush reads it). */
+    testBrief: (id: number) =>
+      one<{ title: string; shuffle: boolean }>(sql`select title, shuffle from tests where id = ${id}`),
     async insertTest(w: TestWrite) {
       const row = await one<{ id: number }>(sql`insert into tests (teacher_id, discipline_id, title, audience_kind,
           audience_id, topics, question_ids, question_count, shuffle, time_limit_min, opens_at, closes_at,
