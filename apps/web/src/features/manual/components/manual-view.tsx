@@ -1,4 +1,5 @@
-import { Anchor, Paper, Stack, Text, TextInput, Title, Typography } from '@mantine/core';
+import '@mantine/core/styles/Typography.css';
+import { Anchor, Paper, SimpleGrid, Stack, Text, TextInput, Title, Typography } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ManualGuide, searchManual } from '../manual-text';
@@ -36,7 +37,13 @@ export function ManualView({ guide, hash }: { guide: ManualGuide; hash: string }
       </Text>
       {shown.length > 0 && (
         <nav aria-label={t('contents')}>
-          <Stack gap={4} component="ul" style={{ listStyle: 'none', paddingInlineStart: 0, margin: 0 }}>
+          <SimpleGrid
+            cols={{ base: 2, sm: 3 }}
+            spacing="xs"
+            verticalSpacing={4}
+            component="ul"
+            style={{ listStyle: 'none', paddingInlineStart: 0, margin: 0 }}
+          >
             {shown.map((s) => (
               <li key={s.id}>
                 <Anchor href={`#${s.id}`} size="sm">
@@ -44,7 +51,7 @@ export function ManualView({ guide, hash }: { guide: ManualGuide; hash: string }
                 </Anchor>
               </li>
             ))}
-          </Stack>
+          </SimpleGrid>
         </nav>
       )}
       {shown.length === 0 && <Text>{t('search.none')}</Text>}

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Combobox.css';
 import { Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WorkloadPeriod } from '../api/get-my-workload';

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Switch.css';
 import { Alert, Anchor, Button, Group, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { TeacherWorkload, WorkloadStatus } from '@okuu/contracts/workload/workload';
 import { useTranslation } from 'react-i18next';
