@@ -35,11 +35,16 @@ export function BankFilePanel({ discipline, questions }: { discipline: number; q
           {t('bankFile.export')}:{' '}
           {questions > 0 ? (
             <>
-              <Anchor href={bankExportUrl(discipline, 'xlsx')} download data-testid="bank-export-xlsx">
+              <Anchor
+                underline="always"
+                href={bankExportUrl(discipline, 'xlsx')}
+                download
+                data-testid="bank-export-xlsx"
+              >
                 XLSX
               </Anchor>
               {' · '}
-              <Anchor href={bankExportUrl(discipline, 'csv')} download>
+              <Anchor underline="always" href={bankExportUrl(discipline, 'csv')} download>
                 CSV
               </Anchor>
             </>
@@ -51,11 +56,11 @@ export function BankFilePanel({ discipline, questions }: { discipline: number; q
         </Text>
         <Text size="sm">
           {t('bankFile.template')}:{' '}
-          <Anchor href={bankTemplateUrl('xlsx')} download data-testid="bank-template-xlsx">
+          <Anchor underline="always" href={bankTemplateUrl('xlsx')} download data-testid="bank-template-xlsx">
             XLSX
           </Anchor>
           {' · '}
-          <Anchor href={bankTemplateUrl('csv')} download>
+          <Anchor underline="always" href={bankTemplateUrl('csv')} download>
             CSV
           </Anchor>
         </Text>
