@@ -304,7 +304,7 @@ function queries(db: Db) {
      * questions drawn (and ordered) there. Nothing when another attempt is open (the unique index) or refused.
      */
     async start(test: number, student: number, now: Date) {
-      const row = await one<{ id: number }>(sql`
+      const row = await one<AttemptRecord>(sql`
         with t as (select * from tests t where t.id = ${test} and t.opens_at <= ${date(now)}
             and t.closes_at > ${date(now)} and ${inAudience(student)}),
           used as (select count(*)::int as n from test_attempts where test_id = ${test} and student_id = ${student}),
@@ -317,14 +317,23 @@ function queries(db: Db) {
                   and (t.topics is null or q.topic = any(t.topics))
                 order by random() limit t.question_count) p) end as ids
             from t)
-        insert into test_attempts (test_id, student_id, number, question_ids, seed, started_at, deadline, max_x100)
+        insert into test_attempts as a (test_id, student_id, number, question_ids, seed, started_at, deadline, max_x100)
         select t.id, ${student}, used.n + 1, drawn.ids, floor(random() * 2147483647)::int, ${date(now)},
           least(${date(now)}::timestamptz + make_interval(mins => t.time_limit_min), t.closes_at),
           (select coalesce(sum(points), 0)::int * 100 from test_questions where id = any(drawn.ids))
         from t, used, drawn where used.n < t.attempts_allowed and drawn.ids is not null
         on conflict (test_id, student_id) where closed_at is null do nothing
-        returning id`);
-      return row?.id ?? null;
+        returning ${attemptColumns}`);
+      return row && asAttempt(row);
+    },
+
+    /** An attempt with the kind of its question `question` (null when it did not draw it): a save's one read. */
+    async attemptForAnswer(attempt: number, question: number) {
+      const row = await one<AttemptRecord & { questionKind: QuestionKind | null }>(sql`select ${attemptColumns},
+          q.kind as "questionKind"
+        from test_attempts a left join test_questions q on q.id = ${question} and q.id = any(a.question_ids)
+        where a.id = ${attempt}`);
+      return row && asAttempt(row);
     },
 
     async openAttemptOf(test: number, student: number) {

@@ -677,8 +677,8 @@ export function createTestingService(deps: {
           const locked = await q.expiredOf(testId, student, at);
           if (locked) await closeAsServer(q, change, locked);
         });
-      const id = await repo.transaction((q) => q.start(testId, student, at));
-      const attempt = id ? await repo.attempt(id) : await repo.openAttemptOf(testId, student);
+      // One statement (no transaction around it): it draws the questions and creates the attempt, or nothing.
+      const attempt = (await repo.start(testId, student, at)) ?? (await repo.openAttemptOf(testId, student));
       if (attempt) return viewOf(attempt, at);
       const test = await repo.test(testId);
       if (!test || !(await repo.mayTake(testId, student))) throw notFound('test');
@@ -697,10 +697,13 @@ export function createTestingService(deps: {
       input: { id: number; id_question: number; response: AnswerResponse; givenAt?: string },
     ) {
       const at = now();
-      const a = await ownAttempt(student, input.id);
+      // The attempt and its question's kind in one read (the rush's hot path).
+      const a = await repo.attemptForAnswer(input.id, input.id_question);
+      if (!a || a.studentId !== student) throw notFound('attempt');
       if (!a.questionIds.includes(input.id_question)) throw notFound('question');
-      const [q] = await repo.questions([input.id_question]);
-      if (!q || !fits(q.kind, input.response)) throw validationError([{ path: ['response'], rule: 'invalid_type' }]);
+      const q = { id: input.id_question, kind: a.questionKind };
+      if (!q.kind || !fits(q.kind, input.response))
+        throw validationError([{ path: ['response'], rule: 'invalid_type' }]);
       if (a.closedBy === 'student') throw new AppError('attempt_closed', 'The attempt has been submitted.');
       // When it was given, as the phone says: trusted only as far back as the grace, never ahead of the server.
       const claimed = input.givenAt ? new Date(input.givenAt).getTime() : at.getTime();
