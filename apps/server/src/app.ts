@@ -183,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit: auditCard(staff.service),
   });
   const notifications = notificationsModule(p, auth.service.liveSessions);
+  const workload = workloadModule(p, { halfYearOf, lessonCounts: journal.service.lessonCounts });
   const modules = [
     auth,
     settings,
@@ -206,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     roomsModule(p),
     webinars,
-    workloadModule(p, { halfYearOf, lessonCounts: journal.service.lessonCounts }),
+    workload,
     testing,
     questionnaire,
     home,
@@ -250,6 +251,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   changes.subscribe('calendar', settings.service.forgetCalendar);
   // Timetable weeks hold their half-year's dates, bells, rooms, lessons and group names.
   for (const topic of ['calendar', 'schedule'] as const) changes.subscribe(topic, schedule.service.forget);
+  // Workload workbooks hold the journal's lessons, the timetable and the half-year's dates.
+  for (const topic of ['journal', 'schedule', 'calendar'] as const) changes.subscribe(topic, workload.forget);
   changes.subscribe('chat', chatFanout.receive);
   changes.subscribe('chat', chat.service.forget);
   changes.subscribe('qr', qrLive.receive);

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  type TeacherWorkload,
   workloadMine,
   workloadMineXlsx,
   workloadTeacher,
@@ -7,6 +8,7 @@ import {
   workloadTeacherXlsx,
 } from '@okuu/contracts/workload/workload';
 import type { HalfYear } from '../../lib/academic-calendar.ts';
+import { type ChangeCache, createChangeCache } from '../../lib/change-cache.ts';
 import type { Platform } from '../../lib/platform.ts';
 import { FileReply } from '../../lib/replies.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
@@ -19,12 +21,15 @@ const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sh
 const fileName = (w: { teacher: { name: string }; year: number; ws: number }) =>
   `workload-${w.teacher.name}-${w.year}-${w.ws}.xlsx`.replace(/[^\p{L}\p{N}._-]+/gu, '_');
 
-async function xlsxReply(w: Parameters<typeof workloadXlsx>[0], lang: 'ru' | 'kg' | 'en') {
-  const bytes = await workloadXlsx(w, lang);
-  return new FileReply(Readable.from(bytes), bytes.length, xlsxType, fileName(w));
-}
+type Lang = 'ru' | 'kg' | 'en';
 
-export function workloadRoutes(service: WorkloadService): Binding[] {
+export function workloadRoutes(service: WorkloadService, workbooks: ChangeCache<Buffer>): Binding[] {
+  // A workbook is made once per teacher, half-year, language and day, and kept a minute (dropped on a change).
+  async function xlsxReply(w: TeacherWorkload, lang: Lang) {
+    const key = `${w.teacher.id}/${w.year}/${w.ws}/${lang}/${w.asOf}`;
+    const bytes = await workbooks.get(key, () => workloadXlsx(w, lang));
+    return new FileReply(Readable.from(bytes), bytes.length, xlsxType, fileName(w));
+  }
   return [
     bind(workloadMine, async ({ input, user }) => service.mine(user, input)),
     bind(workloadMineXlsx, async ({ input, user }) => xlsxReply(await service.mine(user, input), input.lang)),
@@ -43,5 +48,6 @@ export function workloadModule(
   },
 ) {
   const service = createWorkloadService({ repo: createWorkloadRepository(p.db), now: p.now, ...deps });
-  return { service, routes: workloadRoutes(service) };
+  const workbooks = createChangeCache<Buffer>({ ttlMs: 60_000, maxEntries: 500 });
+  return { service, routes: workloadRoutes(service, workbooks), forget: () => workbooks.clear() };
 }

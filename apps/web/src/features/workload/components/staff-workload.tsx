@@ -4,6 +4,7 @@ import '@mantine/core/styles/Switch.css';
 import { Alert, Anchor, Button, Group, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { QueryView } from '../../../components/ui/query-view';
 import { ScrollTable } from '../../../components/ui/scroll-table';
 import { formatNumber } from '../../../lib/format';
@@ -21,7 +22,10 @@ export function StaffWorkload() {
   const [period, setPeriod] = useState<WorkloadPeriod>({});
   const [department, setDepartment] = useState('');
   const [onlyMarked, setOnlyMarked] = useState(false);
-  const [teacher, setTeacher] = useState<number | null>(null);
+  // The teacher open is in the address (?teacher=<id>): the browser's Back returns to the list.
+  const [params, setParams] = useSearchParams();
+  const teacher = Number(params.get('teacher')) || null;
+  const setTeacher = (id: number | null) => setParams(id === null ? {} : { teacher: String(id) });
   const query = useTeachersWorkload({ ...period, departmentId: department ? Number(department) : undefined });
 
   if (teacher !== null) {
