@@ -99,6 +99,9 @@ export function StaffWorkload() {
                                     onClick={() => setTeacher(r.id)}
                                     aria-label={t('staff.open', { name: r.name })}
                                     ta="start"
+                                    // Text colour, underlined: readable on the striped rows in both themes.
+                                    c="var(--mantine-color-text)"
+                                    underline="always"
                                   >
                                     {r.name}
                                   </Anchor>
