@@ -5,6 +5,7 @@ import { institutionGet, logoUpload } from '@okuu/contracts/settings/institution
 import { orderWaitingSettings } from '@okuu/contracts/settings/orders';
 import { permissionList, registrationSettings } from '@okuu/contracts/settings/registration';
 import { servicesList } from '@okuu/contracts/settings/services';
+import { webinarBaseSettings } from '@okuu/contracts/settings/webinars';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, connectionFailure, settleReply, withErrorTexts } from '../../../lib/api';
 import { sessionQueryKey } from '../../../lib/session';
@@ -17,6 +18,7 @@ export const settingsKeys = {
   permissions: (year: number, ws: number) => ['settings', 'permissions', year, ws] as const,
   services: ['settings', 'services'] as const,
   orderWaiting: ['settings', 'orderWaiting'] as const,
+  webinarBase: ['settings', 'webinarBase'] as const,
 };
 
 export const useInstitution = () =>
@@ -40,6 +42,11 @@ export const useOrderWaiting = () =>
   useQuery({
     queryKey: settingsKeys.orderWaiting,
     queryFn: ({ signal }) => callApi(orderWaitingSettings, {}, { signal }),
+  });
+export const useWebinarBase = () =>
+  useQuery({
+    queryKey: settingsKeys.webinarBase,
+    queryFn: ({ signal }) => callApi(webinarBaseSettings, {}, { signal }),
   });
 export const useServices = () =>
   useQuery({ queryKey: settingsKeys.services, queryFn: ({ signal }) => callApi(servicesList, {}, { signal }) });

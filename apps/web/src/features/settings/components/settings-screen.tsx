@@ -7,6 +7,7 @@ import { InstitutionSection } from './institution-section';
 import { OrdersSection } from './orders-section';
 import { RegistrationSection } from './registration-section';
 import { ServicesSection } from './services-section';
+import { WebinarsSection } from './webinars-section';
 
 const sections: Record<string, ComponentType> = {
   institution: InstitutionSection,
@@ -15,8 +16,9 @@ const sections: Record<string, ComponentType> = {
   registration: RegistrationSection,
   services: ServicesSection,
   orders: OrdersSection,
+  webinars: WebinarsSection,
 };
-type Section = 'institution' | 'calendar' | 'campus' | 'registration' | 'services' | 'orders';
+type Section = 'institution' | 'calendar' | 'campus' | 'registration' | 'services' | 'orders' | 'webinars';
 const order = Object.keys(sections) as Section[];
 
 /**
