@@ -11,7 +11,7 @@ import {
 import ExcelJS from 'exceljs';
 import { looksGarbled, readCsv } from '../staff-import/read-table.ts';
 import { readXlsxRows, UnzippedTooLarge } from '../staff-import/read-xlsx.ts';
-import type { QuestionInput } from './testing.service.ts';
+import type { QuestionInput } from './testing.scoring.ts';
 
 /**
  * The question bank as a table (docs/question-bank-template.md): written for an export or the template, read and

@@ -1,5 +1,21 @@
 import type { QuestionKind } from '@okuu/contracts/testing/bank';
 
+/** A question as the bank's form (and a bank file's row) gives it. */
+export interface QuestionInput {
+  id: number;
+  id_discipline: number;
+  topic: string;
+  kind: QuestionKind;
+  text: string;
+  points: number;
+  options: string[];
+  correct: number[];
+  accepted: string[];
+  value?: number;
+  tolerance: number;
+  pairs: { left: string; right: string }[];
+}
+
 /**
  * What a student sees of a question (`body`) and what is correct (`key`), as stored. single/multiple: the options and
  * the correct indexes; text: the accepted answers; number: the value and its tolerance; matching: the rows, the right

@@ -21,22 +21,14 @@ import type {
   TestRecord,
 } from './testing.repository.ts';
 import type { ResultsSheet } from './testing.results-export.ts';
-import { permutation, pointsX100, type QuestionBody, type QuestionKey, type StoredImage } from './testing.scoring.ts';
-
-export interface QuestionInput {
-  id: number;
-  id_discipline: number;
-  topic: string;
-  kind: QuestionRow['kind'];
-  text: string;
-  points: number;
-  options: string[];
-  correct: number[];
-  accepted: string[];
-  value?: number;
-  tolerance: number;
-  pairs: { left: string; right: string }[];
-}
+import {
+  permutation,
+  pointsX100,
+  type QuestionBody,
+  type QuestionInput,
+  type QuestionKey,
+  type StoredImage,
+} from './testing.scoring.ts';
 
 export interface TestInput {
   id: number;
