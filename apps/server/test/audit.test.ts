@@ -140,6 +140,9 @@ const samples: Record<string, Sample> = {
   'settings.orderWaitingSave': async () => ({ input: { hours: 36 } }),
   'settings.webinarBase': async () => ({ input: {} }),
   'settings.webinarBaseSave': async () => ({ input: { base: 'https://meet.jit.si/' } }),
+  'workload.teachers': async () => ({ input: {} }),
+  'workload.teacher': async () => ({ input: { teacherId: (await idOf('teacher1')).id } }),
+  'workload.teacherXlsx': async () => ({ input: { teacherId: (await idOf('teacher1')).id, lang: 'ru' } }),
   'settings.permissions': async () => ({ input: await someHalfYear() }),
   'settings.permissionGrant': async () => ({
     input: { ...(await someHalfYear()), id_student: (await idOf('student9')).id },
