@@ -293,15 +293,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     'orphan files': files.sweepOrphans,
   });
   // Time-driven notifications: a registration window that opened or closes within a day, an order waiting past the
-  // staff's limit. Every instance looks each minute; each is announced once (its claim row commits with it).
-  registerHousekeeping(
-    app,
-    {
-      'registration windows': registration.service.announceWindows,
-      'waiting orders': () => singleWindow.service.announceWaiting(now()),
-    },
-    announceEveryMs,
-  );
+  // staff's limit. Every instance looks each minute; each is announced once (its claim row commits with it). Off
+  // (TIMED_NOTIFICATIONS=off) in the server tests, whose checks that a call changed nothing must not see them.
+  if (config.timedNotifications)
+    registerHousekeeping(
+      app,
+      {
+        'registration windows': registration.service.announceWindows,
+        'waiting orders': () => singleWindow.service.announceWaiting(now()),
+      },
+      announceEveryMs,
+    );
   // Test attempts left open past their deadline are closed (with what was saved) within seconds of it.
   registerHousekeeping(app, { 'expired test attempts': testing.service.closeExpired }, testAttemptSweepMs);
   registerHealth(app, database, deps.draining);

@@ -35,6 +35,7 @@ const envSchema = z.object({
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   QR_WINDOW_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
   ATTENDANCE_WARNING_SHARE: z.coerce.number().min(0).max(1).default(0.25),
+  TIMED_NOTIFICATIONS: z.enum(['on', 'off']).default('on'),
   SEED: z.enum(['auto', 'off']).default('auto'),
   DEMO_STUDENTS: z.coerce.number().int().min(50).max(50000).default(300),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -126,6 +127,8 @@ export type Config = {
   qrWindowMin: number;
   /** Home warns a student of a discipline whose absences pass this share of its recorded lessons. */
   attendanceWarningShare: number;
+  /** Whether this instance looks for the time-driven notifications (a registration window, an order waiting). */
+  timedNotifications: boolean;
   seed: 'auto' | 'off';
   demoStudents: number;
   webDist: string;
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     qrWindowMin: e.QR_WINDOW_MINUTES,
     attendanceWarningShare: e.ATTENDANCE_WARNING_SHARE,
+    timedNotifications: e.TIMED_NOTIFICATIONS === 'on',
     seed: e.SEED,
     demoStudents: e.DEMO_STUDENTS,
     webDist: path.resolve(repoRoot, e.WEB_DIST),

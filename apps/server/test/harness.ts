@@ -111,6 +111,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     SEED: 'off',
     STORAGE: driver,
+    TIMED_NOTIFICATIONS: 'off',
     ...env,
   });
   const app = await buildApp({ config, database, storage, now: opts.now });
