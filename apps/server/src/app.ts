@@ -268,6 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Notifications: a reader makes them from the recorded changes (once, whichever instance reads); the bell's count
   // goes live to the sockets of every instance; the push sender wakes for the pushes they queued.
   changes.read(notificationsReader, notificationTopics, notifications.service.deliver);
+  changes.subscribe('notifications', notifications.service.forgetCounts);
   changes.subscribe('notifications', notificationsLive.receive);
   changes.subscribe('notifications', notifications.sender.wake);
   const stopListening = await changes.listen();

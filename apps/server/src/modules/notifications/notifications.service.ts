@@ -8,7 +8,9 @@ import {
 import type { NotificationSettingsData } from '@okuu/contracts/notifications/settings';
 import type { SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error.ts';
+import { createChangeCache } from '../../lib/change-cache.ts';
 import type { Change, ChangeEvent, Changes, Topic } from '../../lib/changes.ts';
+import { JsonReply } from '../../lib/replies.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import { type NotificationsRepository, recipients, type SettingRow } from './notifications.repository.ts';
 
@@ -118,6 +120,9 @@ const notFound = () => new AppError('not_found', 'There is no such notification.
 
 export function createNotificationsService(deps: { repo: NotificationsRepository; changes: Changes }) {
   const { repo, changes } = deps;
+  // Each person's unread count as the bell asks it (every page polls it while the socket is down), kept with its
+  // encoded reply; the `notifications` announcements drop it: one person's ('u:'), or every one (an event's, 'e:').
+  const counts = createChangeCache<JsonReply<{ unread: number }>>({ ttlMs: 60_000, maxEntries: 50_000 });
 
   function settingsOf(user: AuthUser, rows: SettingRow[]): NotificationSettingsData {
     const chosen = (kind: NotificationKind, channel: NotificationChannel) => {
@@ -146,8 +151,14 @@ export function createNotificationsService(deps: { repo: NotificationsRepository
       }
     },
 
-    async count(user: AuthUser) {
-      return { unread: await repo.unread(user.id) };
+    count: (user: AuthUser): Promise<JsonReply<{ unread: number }>> =>
+      counts.get(String(user.id), async () => new JsonReply({ unread: await repo.unread(user.id) })),
+
+    /** Drops the kept counts an announcement of topic `notifications` concerns (null, after a gap: every one). */
+    forgetCounts(payload: string | null) {
+      const person = payload?.startsWith('u:') ? payload.slice(2) : null;
+      if (person) counts.delete(person);
+      else counts.clear();
     },
 
     async list(user: AuthUser, input: { before?: number; limit: number }) {

@@ -301,4 +301,30 @@ describe('live', () => {
     await eventually(async () => onB.events.at(-1)?.type === 'notifications' && onB.events.at(-1)?.unread === 0);
     onB.socket.close();
   });
+
+  it('keeps the count ready on B, and drops it when a notification is made or read on A', async () => {
+    await t.call(notificationsReadAll, {}, { cookie: cookie.student1 });
+    const countOnB = async () =>
+      (
+        (
+          await second.app.inject({
+            method: 'POST',
+            url: notificationsCount.path,
+            payload: {},
+            headers: { cookie: cookie.student1 as string },
+          })
+        ).json() as { data: { unread: number } }
+      ).data.unread;
+    await eventually(async () => (await countOnB()) === 0);
+    expect(await countOnB()).toBe(0); // kept
+    const placed = await t.call(
+      orderSave,
+      { id_doc: 1, id_region: 1, id_district: 1, id_naznachenie: 1 },
+      { cookie: cookie.student1 },
+    );
+    await t.call(orderStatus, { id_order: placed.body.data.id_order, status: 'preparing' }, { cookie: cookie.staff1 });
+    await eventually(async () => (await countOnB()) === 1);
+    await t.call(notificationsReadAll, {}, { cookie: cookie.student1 });
+    await eventually(async () => (await countOnB()) === 0);
+  });
 });
