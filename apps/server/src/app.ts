@@ -160,7 +160,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attendance: journal.service.attendance,
     institution: branding,
   });
-  const testing = testingModule(p, { controlPoints: grading.service.controlPoints, feed: grading.service.feed });
+  const testing = testingModule(
+    p,
+    { controlPoints: grading.service.controlPoints, feed: grading.service.feed },
+    files,
+  );
   const questionnaire = questionnaireModule(p);
   // Home's cards, each from its module's service (docs/home.md: how a module adds one).
   const home = homeModule(p, {

@@ -46,7 +46,7 @@ export async function acceptUpload(uploads: UploadedFile[], displayName?: string
 }
 
 /** The top-level storage folders of uploads: `tmp` for files being written, then one per area. */
-export const uploadAreas = ['tmp', 'news', 'chat', 'library', 'umk'] as const;
+export const uploadAreas = ['tmp', 'news', 'chat', 'library', 'umk', 'testing'] as const;
 
 /** An upload written under a temporary key, and the key it gets once its row commits. */
 export interface StagedUpload {

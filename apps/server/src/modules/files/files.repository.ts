@@ -8,11 +8,12 @@ const keyColumns = sql`
   select storage_key as key from news_attachments
   union all select storage_key from chat_attachments
   union all select file_key from books where file_key is not null
-  union all select file_key from umk_materials`;
+  union all select file_key from umk_materials
+  union all select body->'image'->>'key' from test_questions where body ? 'image'`;
 
 export function createFilesRepository(db: Db) {
   return {
-    /** Bytes a user's uploads take: news attachments, chat attachments, library books and study materials. */
+    /** Bytes a user's uploads take: news and chat attachments, library books, study materials and question images. */
     async usedBy(userId: number): Promise<number> {
       const result = (await db.execute(sql`
         select (
@@ -22,6 +23,8 @@ export function createFilesRepository(db: Db) {
             where m.sender_id = ${userId}), 0)
           + coalesce((select sum(file_size) from books where owner_id = ${userId} and umk_material_id is null), 0)
           + coalesce((select sum(file_size) from umk_materials where teacher_id = ${userId}), 0)
+          + coalesce((select sum((body->'image'->>'size')::bigint) from test_questions
+            where body ? 'image' and coalesce((body->'image'->>'by')::int, author_id) = ${userId}), 0)
         )::float8 as bytes`)) as unknown as Rows<{ bytes: number }>;
       return result.rows[0]?.bytes ?? 0;
     },

@@ -11,8 +11,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseDigest } from '../../../test/callers.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { storageDigest } from '../../../test/multipart.ts';
+import { setFileTime, storageDigest, storedFiles } from '../../../test/multipart.ts';
 import { academicYearOf } from '../../lib/academic-calendar.ts';
+import { createFilesRepository } from '../files/files.repository.ts';
+import { createFilesService } from '../files/files.service.ts';
 import { splitList } from './testing.bank-file.ts';
 
 /** The server's clock, fixed: a day of the seeded fall half-year, 13:10 in Bishkek (the tests' window is 13–14). */
@@ -352,6 +354,48 @@ describe('question images and results export', () => {
     expect(edited.body.data.image?.alt).toBe('Красный и синий');
     const alt = await upload(questionImageSave, { id: String(questionId), alt: 'Флаг' }, null, '', teacher);
     expect(alt.body.data.image.alt).toBe('Флаг');
+  });
+
+  it('an image counts toward its teacher’s storage quota, and the orphan sweep keeps it', async () => {
+    const [me] = await rows<{ id: number }>(sql`select id from users where login = 'teacher1'`);
+    const [stored] = await rows<{ key: string; size: string }>(
+      sql`select body->'image'->>'key' as key, body->'image'->>'size' as size from test_questions
+        where id = ${questionId}`,
+    );
+    const filesRepo = createFilesRepository(t.database.db);
+    const used = await filesRepo.usedBy(me?.id as number);
+    const files = (quotaBytes: number) => createFilesService({ repo: filesRepo, storage: t.storage, quotaBytes });
+    // A quota the teacher's files already fill refuses the next image, and nothing changes.
+    const before = `${await databaseDigest(t)}\n${await storageDigest(t)}`;
+    await expect(files(used).checkQuota(me?.id as number, image.length)).rejects.toMatchObject({
+      code: 'storage_quota',
+    });
+    await expect(files(used + image.length).checkQuota(me?.id as number, image.length)).resolves.toBeUndefined();
+    // Without the image, the teacher's files take its bytes less.
+    await rows(sql`update test_questions set body = body - 'image' where id = ${questionId}`);
+    expect(await filesRepo.usedBy(me?.id as number)).toBe(used - Number(stored?.size));
+    await rows(
+      sql`update test_questions set body = jsonb_set(body, '{image}', ${JSON.stringify({
+        key: stored?.key,
+        type: 'image/png',
+        size: Number(stored?.size),
+        alt: 'Флаг',
+        by: me?.id,
+      })}::jsonb) where id = ${questionId}`,
+    );
+    expect(`${await databaseDigest(t)}\n${await storageDigest(t)}`).toBe(before);
+
+    // Two hours old, the image stays; a file under testing/ that no question names goes.
+    const hoursAgo = new Date(Date.now() - 2 * 3600_000);
+    const stray = `testing/${disciplineId}/0123456789abcdef0123456789abcdef`;
+    await t.storage.put(stray, Buffer.from('x'));
+    await setFileTime(t, stray, hoursAgo);
+    await setFileTime(t, stored?.key as string, hoursAgo);
+    expect(await files(used).sweepOrphans()).toBeGreaterThanOrEqual(1);
+    const left = await storedFiles(t);
+    expect(left).toContain(stored?.key);
+    expect(left).not.toContain(stray);
+    expect((await download(questionImageFile, { id: questionId }, teacher)).status).toBe(200);
   });
 
   it('a student reaches a question’s image only inside their own started attempt', async () => {

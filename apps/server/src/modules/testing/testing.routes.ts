@@ -18,6 +18,7 @@ import type { Platform } from '../../lib/platform.ts';
 import { FileReply, type UploadedFile } from '../../lib/replies.ts';
 import { apiHeaders } from '../../lib/security-headers.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { bankCsv, bankXlsx, templateQuestions } from './testing.bank-file.ts';
 import { createTestingRepository } from './testing.repository.ts';
 import { resultsXlsx } from './testing.results-export.ts';
@@ -93,12 +94,13 @@ export function testingRoutes(service: TestingService): Binding[] {
 }
 
 /** Online tests: the question bank, tests, attempts under the server's deadline, and results. */
-export function testingModule(p: Platform, grading: GradingLink) {
+export function testingModule(p: Platform, grading: GradingLink, files: Pick<FilesService, 'checkQuota'>) {
   const service = createTestingService({
     repo: createTestingRepository(p.db, p.changes),
     now: p.now,
     grading,
     storage: p.storage,
+    files,
   });
   return { service, routes: testingRoutes(service) };
 }

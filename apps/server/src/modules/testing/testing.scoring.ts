@@ -22,8 +22,8 @@ export interface QuestionInput {
  * item of row i matching its left item (the columns are shuffled when shown).
  */
 export type QuestionBody = { options?: string[]; left?: string[]; right?: string[]; image?: StoredImage };
-/** A question's image: its storage key, type (by its bytes), size and alt text. */
-export type StoredImage = { key: string; type: string; size: number; alt: string };
+/** A question's image: its storage key, type (by its bytes), size, alt text and who stored it (their quota). */
+export type StoredImage = { key: string; type: string; size: number; alt: string; by?: number };
 export type QuestionKey = { correct?: number[]; accepted?: string[]; value?: number; tolerance?: number };
 
 export interface Scorable {

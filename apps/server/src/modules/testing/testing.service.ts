@@ -11,6 +11,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { commitUploads } from '../../lib/uploads.ts';
 import { validationError } from '../../lib/validation.ts';
 import { sniffImage } from '../chat/chat.files.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { type BankRowQuestion, checkBankRows, readBankFile } from './testing.bank-file.ts';
 import type {
   AnswerRecord,
@@ -195,6 +196,7 @@ export function createTestingService(deps: {
   now: () => Date;
   grading: GradingLink;
   storage: Storage;
+  files: Pick<FilesService, 'checkQuota'>;
 }) {
   const { repo, now, grading, storage } = deps;
 
@@ -425,6 +427,7 @@ export function createTestingService(deps: {
       const type = file ? await sniffImage(file.tempPath) : null;
       if (file && !type)
         throw new AppError('unsupported_type', 'A question image must be a PNG, JPEG, GIF or WebP picture.');
+      if (file) await deps.files.checkQuota(teacher, file.size);
       const previous = await commitUploads(
         storage,
         file ? [{ tempPath: file.tempPath, keyPrefix: `testing/${question.disciplineId}` }] : [],
@@ -433,7 +436,7 @@ export function createTestingService(deps: {
             const image: StoredImage | null = input.remove
               ? null
               : staged && type
-                ? { key: staged.key, type, size: staged.size, alt: input.alt }
+                ? { key: staged.key, type, size: staged.size, alt: input.alt, by: teacher }
                 : { ...(current as StoredImage), alt: input.alt };
             const replaced = await q.setImage(question.id, image);
             await promote(change.tx);

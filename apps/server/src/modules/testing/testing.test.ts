@@ -52,6 +52,7 @@ const closer = () =>
     now: () => clock,
     grading: noGrading,
     storage: t.storage,
+    files: { checkQuota: async () => undefined },
   });
 
 beforeAll(async () => {
