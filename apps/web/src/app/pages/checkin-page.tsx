@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Container.css';
 import '../../features/checkin/catalogue';
 import { Container, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

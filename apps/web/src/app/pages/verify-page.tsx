@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Container.css';
 import '../../features/single-window/catalogue';
 import { Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {

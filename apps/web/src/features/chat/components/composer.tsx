@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Progress.css';
 import {
   ActionIcon,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/NumberInput.css';

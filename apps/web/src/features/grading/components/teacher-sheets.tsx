@@ -1,3 +1,4 @@
+import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Table.css';
 import { Alert, Badge, Button, Group, List, Modal, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';

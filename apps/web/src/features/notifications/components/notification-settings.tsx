@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Checkbox.css';
 import '../catalogue';
 import { Button, Checkbox, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import type { NotificationSettingsData } from '@okuu/contracts/notifications/settings';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Affix.css';
 import '../catalogue';
 import { Affix, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/NumberInput.css';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { RoomSummary } from '@okuu/contracts/rooms/rooms';
 import { useEffect, useRef, useState } from 'react';

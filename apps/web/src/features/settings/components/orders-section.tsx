@@ -1,3 +1,4 @@
+import '@mantine/core/styles/NumberInput.css';
 import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { orderWaitingLimits, orderWaitingSave } from '@okuu/contracts/settings/orders';
 import { type FormEvent, useState } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SegmentedControl.css';
 import { Alert, Button, Paper, SegmentedControl, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { DataOf } from '@okuu/contracts/endpoint';
 import type { AudienceKind, webinarsOptions } from '@okuu/contracts/webinars/webinars';
