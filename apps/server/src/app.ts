@@ -10,6 +10,7 @@ import { type Changes, createChanges } from './lib/changes.ts';
 import type { Platform } from './lib/platform.ts';
 import type { Storage } from './lib/storage.ts';
 import { authModule } from './modules/auth/auth.routes.ts';
+import { cardModule, groupMovesOf } from './modules/card/card.routes.ts';
 import { createChatFanout } from './modules/chat/chat.fanout.ts';
 import { chatModule } from './modules/chat/chat.routes.ts';
 import { disciplineModule } from './modules/discipline/discipline.routes.ts';
@@ -20,6 +21,7 @@ import {
   actionsCard,
   attendanceCard,
   auditCard,
+  correctionsCard,
   gradesCard,
   gradingSheetsCard,
   journalGapsCard,
@@ -151,7 +153,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const qr = qrModule(p, journal.service);
   const transcript = transcriptModule(p, branding);
   const singleWindow = singleWindowModule(p, institution, currentPeriod);
-  const staff = staffModule(p);
+  // Students' group moves (the personal card's history), written by the staff's move and the import's change.
+  const groupMoves = groupMovesOf(p);
+  const staff = staffModule(p, groupMoves);
   const registration = registrationModule(p, { halfYearOf, currentPeriod, years: misc.service.years });
   const grading = gradingModule(p, {
     halfYearOf,
@@ -160,12 +164,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attendance: journal.service.attendance,
     institution: branding,
   });
-  const testing = testingModule(
-    p,
-    { controlPoints: grading.service.controlPoints, feed: grading.service.feed },
-    files,
-  );
+  const testing = testingModule(p, { controlPoints: grading.service.controlPoints, feed: grading.service.feed }, files);
   const questionnaire = questionnaireModule(p);
+  const workload = workloadModule(p, { halfYearOf, lessonCounts: journal.service.lessonCounts });
+  // The personal card: each part from its module's service.
+  const card = cardModule(p, {
+    currentYear: async () => (await currentPeriod()).year,
+    transcript: transcript.service,
+    registration: registration.service,
+    singleWindow: singleWindow.service,
+    payment: payment.service,
+    workload: workload.service,
+    photoKey: misc.service.photoKey,
+  });
   // Home's cards, each from its module's service (docs/home.md: how a module adds one).
   const home = homeModule(p, {
     lessons: lessonsCard(schedule.service, qr.service, config.qrWindowMin, webinars.service),
@@ -185,9 +196,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders: ordersCard(singleWindow.service),
     payments: paymentsCard(payment.service),
     audit: auditCard(staff.service),
+    corrections: correctionsCard(card.service),
   });
   const notifications = notificationsModule(p, auth.service.liveSessions);
-  const workload = workloadModule(p, { halfYearOf, lessonCounts: journal.service.lessonCounts });
   const modules = [
     auth,
     settings,
@@ -206,12 +217,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transcript,
     grading,
     staff,
-    importModule(p),
+    importModule(p, groupMoves),
     profileModule(p, auth.service),
     notifications,
     roomsModule(p),
     webinars,
     workload,
+    card,
     testing,
     questionnaire,
     home,

@@ -227,6 +227,13 @@ const samples: Record<string, Sample> = {
     );
     return { input: { id: s.id, studentId: student.id } };
   },
+  'card.person': async () => ({ input: { id: (await idOf('student1')).id } }),
+  'card.correctionQueue': async () => ({ input: { status: 'new' } }),
+  'card.correctionStatus': async () => {
+    const c = await one<{ id: number }>(sql`insert into correction_requests (user_id, topic, text)
+      values ((select id from users where login = 'student2'), 'personal', 'Ошибка в дате рождения') returning id`);
+    return { input: { id: c.id, status: 'in_progress' } };
+  },
   'payment.staffList': async () => ({ input: {} }),
   'payment.staffExport': async () => ({ input: { format: 'csv' } }),
 };

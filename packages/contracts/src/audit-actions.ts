@@ -48,5 +48,7 @@ export const auditActions = [
   'grading.retake',
   // Rooms
   'room.bookingCancel',
+  // Personal card: the correction requests' queue
+  'correction.status',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -3,6 +3,14 @@ import { logout } from './auth/logout.ts';
 import { orize } from './auth/orize.ts';
 import { recovery } from './auth/recovery.ts';
 import { updateLogin } from './auth/update-login.ts';
+import {
+  cardMine,
+  cardPerson,
+  correctionQueue,
+  correctionSave,
+  correctionStatus,
+  correctionsMine,
+} from './card/card.ts';
 import { chatContacts } from './chat/contacts.ts';
 import { chatCount } from './chat/count.ts';
 import { chatDeleteMessage } from './chat/delete-message.ts';
@@ -295,6 +303,13 @@ export const registry: readonly Endpoint[] = [
   workloadTeachers,
   workloadTeacher,
   workloadTeacherXlsx,
+  // Personal card and its correction requests (issue 41)
+  cardMine,
+  cardPerson,
+  correctionsMine,
+  correctionSave,
+  correctionQueue,
+  correctionStatus,
   journalLessonKinds,
   journalStudyForms,
   journalDisciplines,

@@ -161,6 +161,13 @@ export const homeOrders = z.object({
 /** Staff: today's payments (Bishkek day): how many, and the tyiyn paid. */
 export const homePayments = z.object({ count: z.number(), paidTotal: z.number() });
 
+/** Staff: the correction requests of the personal cards, new and in progress, and since when the oldest new one waits. */
+export const homeCorrections = z.object({
+  new: z.number(),
+  inProgress: z.number(),
+  oldestNewSince: z.nullable(z.string()),
+});
+
 export const homeAudit = z.object({
   id: z.number(),
   at: z.string(),
@@ -181,6 +188,7 @@ export const homeCards = z.object({
   orders: z.optional(homeOrders),
   payments: z.optional(homePayments),
   audit: z.optional(z.array(homeAudit)),
+  corrections: z.optional(homeCorrections),
 });
 export type HomeCards = z.infer<typeof homeCards>;
 
@@ -198,7 +206,7 @@ export const homeSummary = defineEndpoint({
   path: '/api/home/summary.json',
   access: 'authenticated',
   summary:
-    "What needs the caller today, in one call: a student's lessons (today's, or the next day's that has some), actions (the registration window open with disciplines still unchosen, a reference ready, a payment pending or partly paid), attendance warnings, unread messages and the latest news; a teacher's lessons, timetable lessons of the last two weeks with no journal entry, unread messages and news; staff's queues, today's payments and the latest audit entries. A card with nothing to show is absent. Kept a few seconds per person.",
+    "What needs the caller today, in one call: a student's lessons (today's, or the next day's that has some), actions (the registration window open with disciplines still unchosen, a reference ready, a payment pending or partly paid), attendance warnings, unread messages and the latest news; a teacher's lessons, timetable lessons of the last two weeks with no journal entry, unread messages and news; staff's queues (reference orders, correction requests), today's payments and the latest audit entries. A card with nothing to show is absent. Kept a few seconds per person.",
   request: emptyRequest,
   response: homeSummaryReply,
 });

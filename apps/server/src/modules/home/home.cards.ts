@@ -11,6 +11,7 @@ import type { ScheduleLesson } from '@okuu/contracts/schedule/schedule';
 import { bishkekDay, minutesOf } from '@okuu/contracts/schedule/weeks';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/session.ts';
+import type { CardService } from '../card/card.service.ts';
 import type { ChatService } from '../chat/chat.service.ts';
 import type { GradingService } from '../grading/grading.service.ts';
 import type { JournalService } from '../journal/journal.service.ts';
@@ -298,6 +299,15 @@ export function unreadCard(chat: Pick<ChatService, 'unreadSummary'>): HomeCard<'
 /** Staff: the reference-order queue. */
 export function ordersCard(singleWindow: Pick<SingleWindowService, 'queueSummary'>): HomeCard<'orders'> {
   return async (user) => (isStaff(user) ? singleWindow.queueSummary() : undefined);
+}
+
+/** Staff: the personal cards' correction requests (shown while any is new or in progress). */
+export function correctionsCard(card: Pick<CardService, 'queueSummary'>): HomeCard<'corrections'> {
+  return async (user) => {
+    if (!isStaff(user)) return undefined;
+    const summary = await card.queueSummary();
+    return summary.new + summary.inProgress > 0 ? summary : undefined;
+  };
 }
 
 /** Staff: today's payments (Asia/Bishkek). */

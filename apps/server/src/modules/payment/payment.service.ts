@@ -131,6 +131,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   const expireBefore = () => new Date(deps.now().getTime() - config.pendingMs);
 
+  /** A student's payments pending or partly paid. */
+  async function openOf(studentId: number): Promise<Payment[]> {
+    await repo.expirePending(expireBefore(), studentId);
+    return (await repo.paymentsOf(studentId, 200))
+      .map(toPayment)
+      .filter((p) => p.status === 'pending' || p.status === 'partial');
+  }
+
   async function ownPayment(user: AuthUser, id: number): Promise<PaymentRow> {
     await repo.expirePending(expireBefore(), user.id);
     const row = await repo.payment(id);
@@ -258,12 +266,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     },
 
     /** The student's payments still waiting for money or partly paid, newest first (as the payment screen lists them). */
-    async open(user: AuthUser): Promise<Payment[]> {
-      await repo.expirePending(expireBefore(), user.id);
-      return (await repo.paymentsOf(user.id, 200))
-        .map(toPayment)
-        .filter((p) => p.status === 'pending' || p.status === 'partial');
-    },
+    open: (user: AuthUser): Promise<Payment[]> => openOf(user.id),
+
+    /** A student's payments pending or partly paid (the personal card; the caller checks access). */
+    openOf,
 
     /** Staff: the payments made on a day (YYYY-MM-DD, Asia/Bishkek): how many, and the tyiyn paid. */
     async dayTotals(day: string): Promise<{ count: number; paidTotal: number }> {

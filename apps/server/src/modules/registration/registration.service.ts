@@ -345,6 +345,13 @@ export function createRegistrationService(deps: {
       };
     },
 
+    /** A student's registrations in the default half-year (the personal card; its caller checks access). */
+    async currentOf(studentId: number) {
+      const period = await defaultPeriod();
+      const rows = await repo.registrations(studentId, period.year, period.ws);
+      return { id_a_year: period.year, ws: period.ws, items: rows.map((r) => toItem(r, null, !r.isElective)) };
+    },
+
     async permission(user: AuthUser, input: Period) {
       const period = await periodOf(input);
       return { permission: await repo.electivesPermitted(user.id, period.year, period.ws) };

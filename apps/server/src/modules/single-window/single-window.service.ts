@@ -110,6 +110,13 @@ export function createSingleWindowService(deps: {
       return (await repo.studentOrders(user.id, historyLimit)).map(toOrder);
     },
 
+    /** A student's orders waiting or being prepared, newest first (the personal card; its caller checks access). */
+    async openOrdersOf(studentId: number): Promise<Order[]> {
+      return (await repo.studentOrders(studentId, historyLimit))
+        .map(toOrder)
+        .filter((o) => o.status === 'waiting' || o.status === 'preparing');
+    },
+
     /** The student's issued documents (ready to download) issued since `since`, newest first. */
     async readyDocuments(user: AuthUser, since: Date): Promise<Order[]> {
       const orders = (await repo.studentOrders(user.id, historyLimit)).map(toOrder);

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Platform } from '../../lib/platform.ts';
 import { FileReply, type UploadedFile } from '../../lib/replies.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import type { RecordGroupMoves } from '../card/card.service.ts';
 import { createImportRepository } from './import.repository.ts';
 import type { ImportService } from './import.service.ts';
 import { createImportService } from './import.service.ts';
@@ -42,7 +43,7 @@ export function importRoutes(service: ImportService): Binding[] {
 }
 
 /** Staff data import. */
-export function importModule(p: Platform) {
-  const service = createImportService({ repo: createImportRepository(p.db, p.changes), log: p.log });
+export function importModule(p: Platform, recordGroupMoves: RecordGroupMoves) {
+  const service = createImportService({ repo: createImportRepository(p.db, p.changes), log: p.log, recordGroupMoves });
   return { service, routes: importRoutes(service) };
 }

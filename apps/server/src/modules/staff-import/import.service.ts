@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { hashIssuedPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../lib/session.ts';
+import type { RecordGroupMoves } from '../card/card.service.ts';
 import { issuedPassword } from '../staff/staff.service.ts';
 import type {
   ExistingStudent,
@@ -55,7 +56,8 @@ interface PersonCreate {
   profile: NewPerson['profile'];
 }
 
-type PersonUpdate = { role: 2; s: ExistingStudent } | { role: 1; t: ExistingTeacher };
+/** A student's update keeps the group they were in (`fromGroupId`): a change of group is recorded as a move. */
+type PersonUpdate = { role: 2; s: ExistingStudent; fromGroupId: number } | { role: 1; t: ExistingTeacher };
 
 type AnyPlan =
   | Plan<PersonCreate, PersonUpdate>
@@ -178,7 +180,7 @@ async function planPeople(
       const found = existingStudents.get(key);
       if (!found) creates.push({ line, key, ...names, unit: group.name, profile: { groupId: group.id } });
       else if (!sameName(found) || found.groupId !== group.id)
-        updates.push({ role: 2, s: { ...found, ...names, groupId: group.id } });
+        updates.push({ role: 2, s: { ...found, ...names, groupId: group.id }, fromGroupId: found.groupId });
       else unchanged++;
     } else {
       const d = department as { id: number; name: string };
@@ -543,6 +545,8 @@ export function createImportService(deps: {
   repo: ImportRepository;
   /** Where a failed import is logged, with its job's id. */
   log?: { error(details: object, message: string): void };
+  /** Records students' group moves in the import's change (the personal card's group history). */
+  recordGroupMoves: RecordGroupMoves;
 }) {
   const { repo } = deps;
   /** The imports this instance is running (their progress goes to import_jobs). */
@@ -641,6 +645,21 @@ export function createImportService(deps: {
           if (u.role === 2) await q.updateStudent(u.s);
           else await q.updateTeacher(u.t);
         }
+        await deps.recordGroupMoves(
+          change,
+          (p.updates as PersonUpdate[]).flatMap((u) =>
+            u.role === 2
+              ? [
+                  {
+                    studentId: u.s.userId,
+                    fromGroupId: u.fromGroupId,
+                    toGroupId: u.s.groupId,
+                    source: 'import' as const,
+                  },
+                ]
+              : [],
+          ),
+        );
       } else {
         for (const c of p.creates as (GroupFields & { line: number })[]) {
           const { line: _, ...fields } = c;

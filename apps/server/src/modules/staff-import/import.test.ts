@@ -12,6 +12,8 @@ import { finalResults } from '../../db/schema/transcript.ts';
 import { academicYears, departments, disciplines, groups } from '../../db/schema/university.ts';
 import { positions, users } from '../../db/schema/users.ts';
 import type { AuthUser } from '../../lib/session.ts';
+import { createCardRepository } from '../card/card.repository.ts';
+import { groupMovesRecorder } from '../card/card.service.ts';
 import { createImportRepository } from './import.repository.ts';
 import { createImportService } from './import.service.ts';
 import { readCsv } from './read-table.ts';
@@ -625,6 +627,7 @@ describe('a failed import', () => {
     service = createImportService({
       repo: createImportRepository(t.database.db, testChanges(t.database)),
       log: { error: (details, message) => logged.push({ ...details, message }) },
+      recordGroupMoves: groupMovesRecorder(createCardRepository(t.database.db, testChanges(t.database))),
     });
     const [u] = await t.database.db.select().from(users).where(eq(users.login, 'staff1'));
     actor = { id: u?.id as number, role: 3, login: 'staff1', fullName: 'Staff' } as AuthUser;

@@ -11,6 +11,7 @@ import {
 } from '@okuu/contracts/staff/people';
 import type { Platform } from '../../lib/platform.ts';
 import { type Binding, bind } from '../../plugins/router.ts';
+import type { RecordGroupMoves } from '../card/card.service.ts';
 import { createStaffRepository } from './staff.repository.ts';
 import type { StaffService } from './staff.service.ts';
 import { createStaffService } from './staff.service.ts';
@@ -37,7 +38,7 @@ export function staffRoutes(service: StaffService): Binding[] {
 }
 
 /** Staff: people and the audit log. */
-export function staffModule(p: Platform) {
-  const service = createStaffService({ repo: createStaffRepository(p.db, p.changes) });
+export function staffModule(p: Platform, recordGroupMoves: RecordGroupMoves) {
+  const service = createStaffService({ repo: createStaffRepository(p.db, p.changes), recordGroupMoves });
   return { service, routes: staffRoutes(service) };
 }

@@ -2,9 +2,11 @@ import { randomInt } from 'node:crypto';
 import { auditLimits } from '@okuu/contracts/staff/audit';
 import { type IssuedCredentials, type Person, peopleLimits } from '@okuu/contracts/staff/people';
 import { AppError } from '../../lib/app-error.ts';
+import type { Change } from '../../lib/changes.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { type AuthUser, userSessions } from '../../lib/session.ts';
 import { validationError } from '../../lib/validation.ts';
+import type { RecordGroupMoves } from '../card/card.service.ts';
 import type { AuditFilter, PeopleFilter, StaffQueries, StaffRepository } from './staff.repository.ts';
 
 const loginPrefix: Record<number, string> = { 1: 'tch', 2: 'stu', 3: 'stf' };
@@ -52,7 +54,11 @@ function snapshot(p: Person) {
 
 const notFound = () => new AppError('not_found', 'There is no such person.');
 
-export function createStaffService(deps: { repo: StaffRepository }) {
+export function createStaffService(deps: {
+  repo: StaffRepository;
+  /** Records a student's group moves in the change that makes them (the personal card's group history). */
+  recordGroupMoves: RecordGroupMoves;
+}) {
   const { repo } = deps;
 
   /** A login nobody has: the role's prefix and six digits. */
@@ -71,12 +77,12 @@ export function createStaffService(deps: { repo: StaffRepository }) {
   async function change(
     id: number,
     action: (before: Person) => string,
-    apply: (q: StaffQueries, before: Person) => Promise<void>,
+    apply: (q: StaffQueries, before: Person, change: Change) => Promise<void>,
   ): Promise<Person> {
     return repo.transaction(async (q, change) => {
       if (!(await q.lockPerson(id))) throw notFound();
       const before = toPerson((await q.findPerson(id)) as Found);
-      await apply(q, before);
+      await apply(q, before, change);
       const after = toPerson((await q.findPerson(id)) as Found);
       change.audit({
         action: action(before),
@@ -163,10 +169,13 @@ export function createStaffService(deps: { repo: StaffRepository }) {
       return change(
         id,
         () => 'person.move',
-        async (q, before) => {
+        async (q, before, change) => {
           if (before.role !== 2) throw new AppError('conflict', 'Only a student can be moved to a group.');
           if (!(await q.groupExists(groupId))) throw validationError([{ path: ['id_group'], rule: 'unknown_record' }]);
           await q.setGroup(id, groupId);
+          await deps.recordGroupMoves(change, [
+            { studentId: id, fromGroupId: before.groupId, toGroupId: groupId, source: 'staff' },
+          ]);
         },
       );
     },
