@@ -1,18 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { lessonToday } from './lesson-today';
-import { axeFindings, data, PASSWORD, setTheme, signIn } from './support';
+import { axeFindings, data, lookAt, PASSWORD, setTheme, signIn } from './support';
 
 // Home on the real date and hour: lessonToday makes sure teacher1 has a lesson with student1's group today, and the
 // e2e server keeps a check-in open all day (QR_WINDOW_MINUTES=1440), so home shows today's lessons whatever the hour.
-
-/** Screenshots for a person to look at, outside the repository (SHOTS_DIR). */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 async function staffSession(browser: Browser) {
   const { request } = await browser.newContext();
@@ -61,9 +52,9 @@ test('student4 sees a reference appear on home once staff issue it, without a re
     const box = await lessons.boundingBox();
     expect(box && box.y < 844).toBe(true);
   }
-  await shot(page, 'student-390-dark');
+  await lookAt(page, 'student-390-dark');
   await setTheme(page, 'light');
-  await shot(page, 'student-390-light');
+  await lookAt(page, 'student-390-light');
   expect(await axeFindings(page)).toEqual([]);
   await context.close();
 });
@@ -82,7 +73,7 @@ test('teacher1 starts a QR check-in of today’s lesson from home, and opens its
     'href',
     new RegExp(`^/lms/journal\\?d=${lesson.id_discipline}&t=group&g=\\d+&k=${lesson.id_vid_zaniatiy}$`),
   );
-  await shot(page, 'teacher-1366-dark');
+  await lookAt(page, 'teacher-1366-dark');
   expect(await axeFindings(page)).toEqual([]);
 
   const started = page.waitForResponse((r) => r.url().endsWith('/api/schedule/qr') && r.request().method() === 'POST');

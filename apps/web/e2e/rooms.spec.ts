@@ -1,8 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { axeFindings, setTheme, signIn } from './support';
-
-const shots = '/tmp/h41-shots';
+import { axeFindings, keepingShots, lookAt, setTheme, signIn } from './support';
 
 async function person(browser: Browser, login: string) {
   const context = await browser.newContext();
@@ -37,13 +34,14 @@ async function searchOn(page: Page, typed: string, pair: RegExp | null) {
   await page.getByRole('option', pair ? { name: pair } : { name: 'Любая пара' }).click();
 }
 
+/** Screenshots at both widths in both themes, for a person to look at (only when SHOTS_DIR is set). */
 async function screenshots(page: Page, name: string) {
-  await mkdir(shots, { recursive: true });
+  if (!keepingShots()) return;
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, theme);
-      await page.screenshot({ path: `${shots}/${name}-${width}-${theme}.png`, fullPage: true });
+      await lookAt(page, `${name}-${width}-${theme}`);
     }
   }
   await setTheme(page, 'light');

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { axeFindings, setTheme, signIn } from './support';
+import { axeFindings, keepingShots, lookAt, setTheme, signIn } from './support';
 
 const studentName = 'Жээнбеков Нурсултан Жоомартович';
 
@@ -100,9 +100,7 @@ test.describe
       // student1's page, never reloaded, shows the new status by itself.
       await expect(order.getByText('Готова')).toBeVisible({ timeout: 25_000 });
       await expect(page.getByText('Статус обновляется автоматически')).toHaveCount(0);
-      const history = testInfo.outputPath('order-history-prepared.png');
-      await page.screenshot({ path: history, fullPage: true });
-      await testInfo.attach('order history, prepared', { path: history, contentType: 'image/png' });
+      await lookAt(page, 'order-history-prepared');
       const issued = (await order.getByText(/код проверки/).textContent()) ?? '';
       code = issued.match(/[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/)?.[0] ?? '';
       expect(code).not.toBe('');
@@ -170,18 +168,17 @@ test('student1 reads the transcript, in English too, and downloads it as a PDF',
 
 test('the single window, the queue and the transcript pass axe in both themes, at 1366 and 390 px', async ({
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   for (const width of [1366, 390]) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
-    // Each screen is kept as a picture in both themes with the run's results, where a person can look at it.
+    // Each screen in both themes, for a person to look at (SHOTS_DIR).
     const shoot = async (on: Page, name: string) => {
+      if (!keepingShots()) return;
       for (const scheme of ['dark', 'light'] as const) {
         await setTheme(on, scheme);
-        const file = testInfo.outputPath(`${name}-${width}-${scheme}.png`);
-        await on.screenshot({ path: file, fullPage: true });
-        await testInfo.attach(`${name}, ${width} px, ${scheme}`, { path: file, contentType: 'image/png' });
+        await lookAt(on, `${name}-${width}-${scheme}`);
       }
     };
     await signIn(page, 'student2');

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -30,6 +31,17 @@ export async function openPerson(page: Page, login: string) {
   const panel = page.locator('[aria-labelledby="person-name"]');
   await expect(panel.getByText(login)).toBeVisible();
   return panel;
+}
+
+/** Whether this run keeps screenshots for a person to look at (SHOTS_DIR): a run without it takes none. */
+export const keepingShots = (): boolean => Boolean(process.env.SHOTS_DIR);
+
+/** A full-page screenshot for a person to look at (not compared), kept in SHOTS_DIR when it is set; else nothing. */
+export async function lookAt(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
 /** Switches the page's colour scheme the way a change of the stored choice does (Mantine follows it). */
