@@ -14,6 +14,7 @@ import { cardModule, groupMovesOf } from './modules/card/card.routes.ts';
 import { createChatFanout } from './modules/chat/chat.fanout.ts';
 import { chatModule } from './modules/chat/chat.routes.ts';
 import { disciplineModule } from './modules/discipline/discipline.routes.ts';
+import { documentsModule } from './modules/documents/documents.routes.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { gradingModule } from './modules/grading/grading.routes.ts';
@@ -152,7 +153,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const chat = chatModule(p, files, currentPeriod);
   const qr = qrModule(p, journal.service);
   const transcript = transcriptModule(p, branding);
-  const singleWindow = singleWindowModule(p, institution, currentPeriod);
+  // Documents: the register of what was issued, read from the issuing tables; the verification page asks it of
+  // revocations.
+  const documents = documentsModule(p);
+  const singleWindow = singleWindowModule(p, institution, currentPeriod, documents.service.revokedAt);
   // Students' group moves (the personal card's history), written by the staff's move and the import's change.
   const groupMoves = groupMovesOf(p);
   const staff = staffModule(p, groupMoves);
@@ -214,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registration,
     umkModule(p, files, library.service),
     singleWindow,
+    documents,
     transcript,
     grading,
     staff,

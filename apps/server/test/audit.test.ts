@@ -122,6 +122,16 @@ const samples: Record<string, Sample> = {
         '2099-01-04', (select id from time_slots order by number limit 1), 'event' returning id`);
     return { input: { id: b.id, reason: 'Ремонт' } };
   },
+  'documents.register': async () => ({ input: { q: 'student', kind: 'any' } }),
+  'documents.revoke': async () => {
+    // An issued reference: an order taken up and prepared, as the database's status machine requires.
+    const o = await one<{ id: number }>(sql`insert into document_orders (student_id, document_type_id, region_id,
+      district_id, purpose_id) select (select id from users where login = 'student4'), 1, 1, 1, 1 returning id`);
+    await rows(sql`update document_orders set status = 'preparing' where id = ${o.id}`);
+    await rows(sql`update document_orders set status = 'prepared', number = 'AUDIT-1', issued_at = now(),
+      verification_code = 'AAAA-BBBB-CCCC', issued = '{}'::jsonb where id = ${o.id}`);
+    return { input: { kind: 'reference', id: o.id, reason: 'Выдана по ошибке' } };
+  },
   'settings.registration': async () => ({ input: {} }),
   'settings.windowSave': async () => {
     const w = await one<Record<string, unknown>>(sql`select academic_year_id as year, half_year_kind as ws,

@@ -48,6 +48,8 @@ export const auditActions = [
   'grading.retake',
   // Rooms
   'room.bookingCancel',
+  // Documents (issue 41)
+  'document.revoke',
   // Personal card: the correction requests' queue
   'correction.status',
 ] as const;

@@ -33,6 +33,7 @@ import {
   studentsList,
   teachersList,
 } from './discipline/lists.ts';
+import { documentsMine, documentsRegister, documentsRevoke } from './documents/documents.ts';
 import type { Endpoint } from './endpoint.ts';
 import { myRating, ratingScopesList, staffRating, staffRatingXlsx, teacherRating } from './grading/rating.ts';
 import {
@@ -401,6 +402,10 @@ export const registry: readonly Endpoint[] = [
   orderStatus,
   orderDocument,
   verifyDocument,
+  // Documents (issue 41)
+  documentsMine,
+  documentsRegister,
+  documentsRevoke,
   studentTranscript,
   studentTranscriptPdf,
   staffTranscript,

@@ -107,18 +107,23 @@ export const verifyDocument = defineEndpoint({
   path: '/api/singlewindow/verify.json',
   access: 'public',
   summary:
-    "Confirms an issued document by its verification code `code` (XXXX-XXXX-XXXX; any case, dashes and spaces optional): its number, date of issue, the student's full name and the kind of document, and nothing else. An unknown code is 404 `not_found`.",
+    "Confirms an issued document by its verification code `code` (XXXX-XXXX-XXXX; any case, dashes and spaces optional): `status` 'valid' with its number, date of issue, the student's full name and the kind of document, and nothing else; or, once staff revoked it, `status` 'revoked' and when (`revoked`), and nothing else. An unknown code is 404 `not_found`.",
   request: z.object({
     code: z.pipe(
       z.pipe(z.string(), z.transform(normalizeVerificationCode)),
       z.string().check(z.regex(verificationCodePattern, 'invalid_format')),
     ),
   }),
-  response: z.object({
-    number: z.string(),
-    /** ISO 8601, UTC. */
-    issued: z.string(),
-    fullName: z.string(),
-    document: documentType,
-  }),
+  response: z.discriminatedUnion('status', [
+    z.object({
+      status: z.literal('valid'),
+      number: z.string(),
+      /** ISO 8601, UTC. */
+      issued: z.string(),
+      fullName: z.string(),
+      document: documentType,
+    }),
+    /** A revoked document shows no personal data: only that it was revoked, and when (ISO 8601, UTC). */
+    z.object({ status: z.literal('revoked'), revoked: z.string() }),
+  ]),
 });

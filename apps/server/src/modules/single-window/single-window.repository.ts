@@ -294,9 +294,10 @@ export function createSingleWindowRepository(db: Db, changes: Changes) {
     /** What an issued document shows (its data as kept on the day of issue), by its verification code. */
     async issuedByCode(
       code: string,
-    ): Promise<{ number: string; issuedAt: Date; issued: IssuedDocument; documentTypeId: number } | null> {
+    ): Promise<{ id: number; number: string; issuedAt: Date; issued: IssuedDocument; documentTypeId: number } | null> {
       const [row] = await db
         .select({
+          id: documentOrders.id,
           number: documentOrders.number,
           issuedAt: documentOrders.issuedAt,
           issued: documentOrders.issued,
@@ -306,7 +307,13 @@ export function createSingleWindowRepository(db: Db, changes: Changes) {
         .where(and(eq(documentOrders.verificationCode, code), eq(documentOrders.status, 'prepared')))
         .limit(1);
       if (!row?.number || !row.issuedAt || !row.issued) return null;
-      return { number: row.number, issuedAt: row.issuedAt, issued: row.issued, documentTypeId: row.documentTypeId };
+      return {
+        id: row.id,
+        number: row.number,
+        issuedAt: row.issuedAt,
+        issued: row.issued,
+        documentTypeId: row.documentTypeId,
+      };
     },
 
     /** The issued document of an order (null until it is prepared). */

@@ -51,12 +51,14 @@ export function singleWindowModule(
   p: Platform,
   institution: () => Promise<string>,
   currentPeriod: () => Promise<Period>,
+  revokedAt: (kind: 'reference', id: number) => Promise<Date | null>,
 ) {
   const service = createSingleWindowService({
     repo: createSingleWindowRepository(p.db, p.changes),
     institution,
     currentYear: async () => (await currentPeriod()).year,
     publicUrl: p.config.publicUrl,
+    revokedAt,
   });
   return { service, routes: singleWindowRoutes(service) };
 }

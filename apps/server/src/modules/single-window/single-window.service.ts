@@ -66,6 +66,8 @@ export function createSingleWindowService(deps: {
   currentYear: () => Promise<number>;
   /** The portal's public address (PUBLIC_URL): documents' verification links and QR codes point there. */
   publicUrl: string;
+  /** When staff revoked an issued reference (order `id`), or null (the documents module keeps revocations). */
+  revokedAt: (kind: 'reference', id: number) => Promise<Date | null>;
 }) {
   const { repo } = deps;
   /** Issued documents never change: one drawn is kept a while (drawing takes some 100 ms of the server's time). */
@@ -224,12 +226,18 @@ export function createSingleWindowService(deps: {
       return { name: `spravka-${issued.number}.pdf`, bytes };
     },
 
-    /** What the public verification page shows of a document: number, date, name, kind; nothing else. */
+    /**
+     * What the public verification page shows of a document: number, date, name, kind; nothing else. Of a revoked
+     * one, only that it was revoked and when (none of its holder's data).
+     */
     async verify(code: string) {
       const found = await repo.issuedByCode(code);
       if (!found) throw new AppError('not_found', 'No document was issued with this verification code.');
+      const revoked = await deps.revokedAt('reference', found.id);
+      if (revoked) return { status: 'revoked' as const, revoked: iso(revoked) };
       // The names as printed on the document, on the day of issue.
       return {
+        status: 'valid' as const,
         number: found.number,
         issued: iso(found.issuedAt),
         fullName: found.issued.fullName,

@@ -5,11 +5,14 @@ import { normalizeVerificationCode } from '@okuu/contracts/single-window/order';
 import type { verifyDocument } from '@okuu/contracts/single-window/orders';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../../components/ui/query-view';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { localizedName } from '../../../lib/localized';
 import { useVerification } from '../api/verify-document';
 
-/** What the public page says of a verification code: the document is genuine (its number, date, name, kind), or not. */
+/**
+ * What the public page says of a verification code: the document is genuine (its number, date, name, kind), was
+ * revoked (and when), or was never issued.
+ */
 export function VerificationResult({ code }: { code: string }) {
   const verification = useVerification(code);
   return <QueryView query={verification}>{(found) => <Verdict code={code} found={found} />}</QueryView>;
@@ -21,6 +24,14 @@ function Verdict({ code, found }: { code: string; found: DataOf<typeof verifyDoc
     return (
       <Alert color="red" variant="light" role="alert" title={t('verify.notFound')}>
         {t('verify.notFoundText', { code: normalizeVerificationCode(code) })}
+      </Alert>
+    );
+  }
+  // A revoked document: that it was revoked, and when; nothing of its holder.
+  if (found.status === 'revoked') {
+    return (
+      <Alert color="orange" variant="light" role="alert" title={t('verify.revoked')}>
+        {t('verify.revokedText', { date: formatDateTime(found.revoked) })}
       </Alert>
     );
   }
