@@ -57,6 +57,21 @@ describe('the change cache', () => {
     expect(await cache.get('slow', async () => 'read after the change')).toBe('read after the change');
   });
 
+  it("a change of one entry keeps another's load under way", async () => {
+    const cache = createChangeCache<string>({ ttlMs: 10_000, maxEntries: 10 });
+    const l = controlledLoad();
+    const other = cache.get('other', l.load);
+    const changing = controlledLoad();
+    const mine = cache.get('mine', changing.load);
+    cache.delete('mine');
+    l.finish('other page');
+    changing.finish('read before the change');
+    expect(await other).toBe('other page');
+    expect(await mine).toBe('read before the change');
+    expect(await cache.get('other', async () => 'loaded again')).toBe('other page');
+    expect(await cache.get('mine', async () => 'read after the change')).toBe('read after the change');
+  });
+
   it('does not keep a failed load', async () => {
     const cache = createChangeCache<string>({ ttlMs: 10_000, maxEntries: 10 });
     const l = controlledLoad();

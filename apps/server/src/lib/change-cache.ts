@@ -10,38 +10,32 @@ import { LRUCache } from 'lru-cache';
  */
 export function createChangeCache<T>(opts: { ttlMs: number; maxEntries: number }) {
   const entries = new LRUCache<string, { value: Promise<T> }>({ max: opts.maxEntries, ttl: Math.max(opts.ttlMs, 1) });
-  let generation = 0;
 
   return {
-    /** The entry under `key`, or the one `load` makes. Callers asking together while it loads share the one load. */
+    /**
+     * The entry under `key`, or the one `load` makes. Callers asking together while it loads share the one load. A
+     * change while it loads takes the entry out (delete, clear): those who asked before get what was read, and the
+     * next caller loads afresh.
+     */
     get(key: string, load: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
       if (hit) return hit.value;
       if (opts.ttlMs <= 0) return load();
-      const started = generation;
       const entry = { value: load() };
       entries.set(key, entry);
-      entry.value.then(
-        () => {
-          // Loaded across a change: serve it to those who asked before the change, but keep nothing stale.
-          if (started !== generation && entries.peek(key) === entry) entries.delete(key);
-        },
-        () => {
-          if (entries.peek(key) === entry) entries.delete(key);
-        },
-      );
+      entry.value.catch(() => {
+        if (entries.peek(key) === entry) entries.delete(key);
+      });
       return entry.value;
     },
 
     /** Forgets the entry under `key`: what it holds changed (a load under way is served but not kept). */
     delete(key: string) {
-      generation++;
       entries.delete(key);
     },
 
     /** Forgets every entry: what it holds changed. */
     clear() {
-      generation++;
       entries.clear();
     },
   };
