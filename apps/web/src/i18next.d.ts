@@ -4,6 +4,7 @@ import type common from './locales/ru/common.json';
 import type discipline from './locales/ru/discipline.json';
 import type misc from './locales/ru/misc.json';
 import type profile from './locales/ru/profile.json';
+import type card from './locales/ru/screens/card.json';
 import type chat from './locales/ru/screens/chat.json';
 import type checkin from './locales/ru/screens/checkin.json';
 import type dateField from './locales/ru/screens/date-field.json';
@@ -36,6 +37,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       auth: typeof auth;
+      card: typeof card;
       chat: typeof chat;
       checkin: typeof checkin;
       common: typeof common;

@@ -15,6 +15,10 @@ describe('who sees what', () => {
     expect(keys(3)).toEqual(['documents', 'library', 'workload', 'questionnaire', 'rooms', 'manual']);
     expect(menuOf(3).staff.map((entry) => entry.key)).toContain('staffPayments');
     expect(menuOf(2).staff).toEqual([]);
+    // The personal card is a real screen for students and teachers (issue 41).
+    for (const role of [1, 2]) {
+      expect(menuOf(role).entries.find((entry) => entry.key === 'personalCard')?.path).toBe('/lms/card');
+    }
   });
 
   it('gives staff an applications panel of their own screens, and teachers none of the students’', () => {

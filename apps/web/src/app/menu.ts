@@ -38,7 +38,7 @@ export const menuEntries: readonly MenuEntry[] = [
   { key: 'schedule', path: '/lms/schedule', roles: portal },
   { key: 'gradingSheet', path: '/lms/grading', roles: portal },
   { key: 'documents', path: `${UNAVAILABLE_PATH}/documents`, roles: everyone },
-  { key: 'personalCard', path: `${UNAVAILABLE_PATH}/personal-card`, roles: portal },
+  { key: 'personalCard', path: '/lms/card', roles: portal },
   { key: 'journal', path: '/lms/journal', roles: portal },
   { key: 'umk', path: '/lms/umk', roles: portal },
   { key: 'library', path: '/lms/library', roles: everyone },

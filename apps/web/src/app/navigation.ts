@@ -69,6 +69,12 @@ export const staffScreens: readonly {
     wide: true,
     load: () => import('./pages/rating-page').then((m) => m.RatingPage),
   },
+  // Personal cards' correction requests (issue 41)
+  {
+    key: 'staffCorrections',
+    path: 'staff/corrections',
+    load: () => import('./pages/staff-corrections-page').then((m) => m.StaffCorrectionsPage),
+  },
   // Staff data import (issue 30)
   {
     key: 'staffImport',

@@ -73,6 +73,8 @@ const TestingReviewPage = screen(() => import('./pages/testing-review-page').the
 const TestingResultsPage = screen(() => import('./pages/testing-results-page').then((m) => m.TestingResultsPage));
 const QuestionnairePage = screen(() => import('./pages/questionnaire-page').then((m) => m.QuestionnairePage));
 const WorkloadPage = screen(() => import('./pages/workload-page').then((m) => m.WorkloadPage));
+const PersonalCardPage = screen(() => import('./pages/personal-card-page').then((m) => m.PersonalCardPage));
+const StaffCardPage = screen(() => import('./pages/staff-card-page').then((m) => m.StaffCardPage));
 const ManualPage = screen(() => import('./pages/manual-page').then((m) => m.ManualPage));
 const VerifyPage = screen(() => import('./pages/verify-page').then((m) => m.VerifyPage));
 const StaffScreens = staffScreens.map(({ path, load, wide: isWide }) => ({
@@ -210,6 +212,15 @@ const routes: RouteObject[] = [
           { path: 'testing/results/:id', element: <TestingResultsPage />, handle: wide },
           { path: 'questionnaire', element: <QuestionnairePage /> },
           { path: 'workload', element: <WorkloadPage />, handle: wide },
+          { path: 'card', element: <PersonalCardPage /> },
+          {
+            path: 'staff/card/:id',
+            element: (
+              <StaffOnly>
+                <StaffCardPage />
+              </StaffOnly>
+            ),
+          },
           { path: 'manual', element: <ManualPage /> },
           ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
           { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },

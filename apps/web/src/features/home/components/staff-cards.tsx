@@ -26,8 +26,8 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
 }
 
 /**
- * Staff's home: the reference-order queue, today's payments and the latest audit entries. (The audit actions are
- * named by the staff screens' catalogue, which the page loads with this code.)
+ * Staff's home: the reference-order and correction-request queues, today's payments and the latest audit entries.
+ * (The audit actions are named by the staff screens' catalogue, which the page loads with this code.)
  */
 export function StaffCards({ cards }: { cards: HomeCards }) {
   const { t } = useTranslation('home');
@@ -47,6 +47,27 @@ export function StaffCards({ cards }: { cards: HomeCards }) {
           {cards.orders.oldestWaitingSince && (
             <Text size="sm" c="dimmed">
               {t('staff.oldest', { time: formatDateTime(cards.orders.oldestWaitingSince) })}
+            </Text>
+          )}
+        </HomeCard>
+      )}
+      {cards.corrections && (
+        <HomeCard
+          title={t('staff.corrections')}
+          testId="home-corrections"
+          more={{ to: '/lms/staff/corrections', label: t('staff.openQueue') }}
+        >
+          <Group gap="xl">
+            <Figure
+              label={t('staff.correctionsNew')}
+              value={formatNumber(cards.corrections.new)}
+              to="/lms/staff/corrections"
+            />
+            <Figure label={t('staff.correctionsInProgress')} value={formatNumber(cards.corrections.inProgress)} />
+          </Group>
+          {cards.corrections.oldestNewSince && (
+            <Text size="sm" c="dimmed">
+              {t('staff.correctionsOldest', { time: formatDateTime(cards.corrections.oldestNewSince) })}
             </Text>
           )}
         </HomeCard>

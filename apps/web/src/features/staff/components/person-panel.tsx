@@ -140,9 +140,16 @@ function PersonDetails({ p }: { p: Person }) {
             {t('reset.button')}
           </Button>
         </Group>
-        <Anchor component={Link} to={`/lms/staff/audit?target=${p.id}`} size="sm">
-          {t('person.history')}
-        </Anchor>
+        <Group gap="md">
+          {(p.role === 1 || p.role === 2) && (
+            <Anchor component={Link} to={`/lms/staff/card/${p.id}`} size="sm" data-testid="open-card">
+              {t('person.card')}
+            </Anchor>
+          )}
+          <Anchor component={Link} to={`/lms/staff/audit?target=${p.id}`} size="sm">
+            {t('person.history')}
+          </Anchor>
+        </Group>
         {failure && (
           <Alert color="red" role="alert">
             {errorMessage(failure)}
