@@ -25,6 +25,7 @@ import {
   correctionsCard,
   gradesCard,
   gradingSheetsCard,
+  importsCard,
   journalGapsCard,
   lessonsCard,
   newsCard,
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Students' group moves (the personal card's history), written by the staff's move and the import's change.
   const groupMoves = groupMovesOf(p);
   const staff = staffModule(p, groupMoves);
+  const staffImport = importModule(p, groupMoves);
   const registration = registrationModule(p, { halfYearOf, currentPeriod, years: misc.service.years });
   const grading = gradingModule(p, {
     halfYearOf,
@@ -201,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: paymentsCard(payment.service),
     audit: auditCard(staff.service),
     corrections: correctionsCard(card.service),
+    imports: importsCard(staffImport.service),
   });
   const notifications = notificationsModule(p, auth.service.liveSessions);
   const modules = [
@@ -222,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transcript,
     grading,
     staff,
-    importModule(p, groupMoves),
+    staffImport,
     profileModule(p, auth.service),
     notifications,
     roomsModule(p),

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint, emptyRequest } from '../endpoint.ts';
 import { localizedName } from '../fields.ts';
 import { scheduleLesson } from '../schedule/schedule.ts';
+import { importFailureReasons, importKinds } from '../staff/import.ts';
 import { lessonOnline, webinarItem } from '../webinars/webinars.ts';
 
 /**
@@ -168,6 +169,21 @@ export const homeCorrections = z.object({
   oldestNewSince: z.nullable(z.string()),
 });
 
+/** Staff: the imports of the last week that failed and were not followed by a successful one of their kind. */
+export const homeImports = z.object({
+  count: z.number(),
+  /** The newest few: what, from which file, why, when (ISO UTC) and who started it. */
+  latest: z.array(
+    z.object({
+      kind: z.enum(importKinds),
+      fileName: z.nullable(z.string()),
+      reason: z.nullable(z.enum(importFailureReasons)),
+      at: z.string(),
+      actorName: z.string(),
+    }),
+  ),
+});
+
 export const homeAudit = z.object({
   id: z.number(),
   at: z.string(),
@@ -189,6 +205,7 @@ export const homeCards = z.object({
   payments: z.optional(homePayments),
   audit: z.optional(z.array(homeAudit)),
   corrections: z.optional(homeCorrections),
+  imports: z.optional(homeImports),
 });
 export type HomeCards = z.infer<typeof homeCards>;
 
@@ -206,7 +223,7 @@ export const homeSummary = defineEndpoint({
   path: '/api/home/summary.json',
   access: 'authenticated',
   summary:
-    "What needs the caller today, in one call: a student's lessons (today's, or the next day's that has some), actions (the registration window open with disciplines still unchosen, a reference ready, a payment pending or partly paid), attendance warnings, unread messages and the latest news; a teacher's lessons, timetable lessons of the last two weeks with no journal entry, unread messages and news; staff's queues (reference orders, correction requests), today's payments and the latest audit entries. A card with nothing to show is absent. Kept a few seconds per person.",
+    "What needs the caller today, in one call: a student's lessons (today's, or the next day's that has some), actions (the registration window open with disciplines still unchosen, a reference ready, a payment pending or partly paid), attendance warnings, unread messages and the latest news; a teacher's lessons, timetable lessons of the last two weeks with no journal entry, unread messages and news; staff's queues (reference orders, correction requests, failed imports), today's payments and the latest audit entries. A card with nothing to show is absent. Kept a few seconds per person.",
   request: emptyRequest,
   response: homeSummaryReply,
 });

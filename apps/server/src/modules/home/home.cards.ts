@@ -23,6 +23,7 @@ import type { RegistrationService } from '../registration/registration.service.t
 import type { ScheduleService } from '../schedule/schedule.service.ts';
 import type { SingleWindowService } from '../single-window/single-window.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
+import type { ImportService } from '../staff-import/import.service.ts';
 import type { TestingService } from '../testing/testing.service.ts';
 import type { WebinarsService } from '../webinars/webinars.service.ts';
 
@@ -50,7 +51,7 @@ const orNothing = (err: unknown) => {
   throw err;
 };
 /** How many news items, unread senders and audit entries home shows. */
-export const homeLimits = { news: 3, senders: 5, audit: 5, newsChars: 200 } as const;
+export const homeLimits = { news: 3, senders: 5, audit: 5, imports: 3, newsChars: 200 } as const;
 
 const isStudent = (user: AuthUser) => user.role === roles.student;
 const isTeacher = (user: AuthUser) => user.role === roles.teacher;
@@ -308,6 +309,11 @@ export function correctionsCard(card: Pick<CardService, 'queueSummary'>): HomeCa
     const summary = await card.queueSummary();
     return summary.new + summary.inProgress > 0 ? summary : undefined;
   };
+}
+
+/** Staff: the imports that failed this week and were not followed by a successful one of their kind. */
+export function importsCard(imports: Pick<ImportService, 'failedImports'>): HomeCard<'imports'> {
+  return async (user) => (isStaff(user) ? imports.failedImports(homeLimits.imports) : undefined);
 }
 
 /** Staff: today's payments (Asia/Bishkek). */

@@ -195,7 +195,8 @@ describe("each role's cards, and only what their screens show them", () => {
   it("staff: the queue, today's payments and the audit log as their screens count them; no lessons or news", async () => {
     clock = bishkek(addDays(mondayOf(half.startsOn), 15), '09:00');
     const s = await summary(staff);
-    for (const key of Object.keys(s.cards)) expect(['orders', 'payments', 'audit', 'corrections']).toContain(key);
+    for (const key of Object.keys(s.cards))
+      expect(['orders', 'payments', 'audit', 'corrections', 'imports']).toContain(key);
     expect(s.cards.orders).toBeDefined();
     expect(s.cards.payments).toBeDefined();
     const queue = (await t.call(orderQueue, { status: 'waiting' }, { cookie: staff })).body.data;

@@ -1,4 +1,4 @@
-import type { ImportFailureReason } from '@okuu/contracts/staff/import';
+import type { ImportFailureReason, ImportKind } from '@okuu/contracts/staff/import';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { studentProfiles, teacherProfiles } from '../../db/schema/profiles.ts';
@@ -532,12 +532,23 @@ export interface JobRow {
   quietSec: number;
 }
 
+/** A failed import as staff's home lists it. */
+export interface FailedImportRow {
+  kind: ImportKind;
+  fileName: string | null;
+  reason: ImportFailureReason | null;
+  /** When it failed (ISO UTC). */
+  at: string;
+  actorName: string;
+}
+
 /** Imports under way, kept in PostgreSQL so that any instance answers the page's polls. */
 function jobs(db: Db, changes: Changes) {
   return {
-    async create(id: string, actorId: number, total: number): Promise<void> {
+    async create(id: string, actorId: number, total: number, kind: string, fileName: string): Promise<void> {
       await db.execute(
-        sql`insert into import_jobs (id, actor_id, state, total) values (${id}, ${actorId}, 'running', ${total})`,
+        sql`insert into import_jobs (id, actor_id, kind, file_name, state, total)
+            values (${id}, ${actorId}, ${kind}, ${fileName}, 'running', ${total})`,
       );
     },
     async progress(id: string, done: number): Promise<void> {
@@ -571,12 +582,37 @@ function jobs(db: Db, changes: Changes) {
       )) as unknown as { rows: JobRow[] };
       return rows[0] ?? null;
     },
-    async remove(id: string): Promise<void> {
-      await db.execute(sql`delete from import_jobs where id = ${id}`);
+    /** A finished job's result has been answered: its passwords go; a lost one is marked failed (interrupted). */
+    async settle(id: string, lost: boolean): Promise<void> {
+      await db.execute(
+        lost
+          ? sql`update import_jobs set state = 'failed', reason = 'interrupted', updated_at = now()
+                where id = ${id} and state = 'running'`
+          : sql`update import_jobs set result = null where id = ${id}`,
+      );
     },
-    /** Finished imports nobody asked about (their passwords with them). */
-    async forgetOlderThan(minutes: number): Promise<void> {
-      await db.execute(sql`delete from import_jobs where updated_at < now() - make_interval(mins => ${minutes})`);
+    /** Passwords of finished imports nobody asked about after `minutes`; the rows themselves after `days`. */
+    async forgetOlderThan(minutes: number, days: number): Promise<void> {
+      await db.execute(sql`update import_jobs set result = null
+        where result is not null and updated_at < now() - make_interval(mins => ${minutes})`);
+      await db.execute(sql`delete from import_jobs where updated_at < now() - make_interval(days => ${days})`);
+    },
+    /**
+     * The imports of the last `days` that failed (or whose instance went quiet `lostAfterSec` ago) and were not
+     * followed by a successful import of the same kind, newest first.
+     */
+    async failed(days: number, lostAfterSec: number): Promise<FailedImportRow[]> {
+      const { rows } = (await db.execute(sql`
+        select f.kind, f.file_name as "fileName", case when f.state = 'failed' then f.reason else 'interrupted' end as reason,
+          to_char(f.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at,
+          concat_ws(' ', u.last_name, u.first_name) as "actorName"
+        from import_jobs f join users u on u.id = f.actor_id
+        where f.kind is not null and f.updated_at > now() - make_interval(days => ${days})
+          and (f.state = 'failed' or (f.state = 'running' and f.updated_at < now() - make_interval(secs => ${lostAfterSec})))
+          and not exists (select 1 from import_jobs d
+            where d.kind = f.kind and d.state = 'done' and d.updated_at > f.updated_at)
+        order by f.updated_at desc`)) as unknown as { rows: FailedImportRow[] };
+      return rows;
     },
   };
 }

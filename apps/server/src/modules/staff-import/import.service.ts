@@ -535,6 +535,8 @@ interface Job {
 
 /** Finished imports nobody asked about are forgotten after this long (their passwords with them). */
 const keepFinishedMin = 15;
+/** How long a finished import's row (not its passwords) stays: a failed one is on staff's home until then. */
+const keepJobsDays = 7;
 /** How often the running instance writes an import's progress; one silent for a minute has lost its instance. */
 const progressEveryMs = 500;
 const lostAfterSec = 60;
@@ -694,7 +696,7 @@ export function createImportService(deps: {
 
     /** Checks the file, and when it is clean starts the import as a job the caller follows with status(). */
     async start(actor: AuthUser, kind: ImportKind, fileName: string, buf: Buffer) {
-      await repo.jobs.forgetOlderThan(keepFinishedMin);
+      await repo.jobs.forgetOlderThan(keepFinishedMin, keepJobsDays);
       // Read once: the import plans again from the same table inside its transaction.
       const read = await readTable(buf, tableLimits);
       const first = await plan(repo, kind, read);
@@ -702,7 +704,7 @@ export function createImportService(deps: {
       const id = randomUUID();
       const hashing = kind === 'students' || kind === 'teachers' ? first.creates.length : 0;
       const job: Job = { done: 0, total: hashing + first.creates.length };
-      await repo.jobs.create(id, actor.id, job.total);
+      await repo.jobs.create(id, actor.id, job.total, kind, fileName);
       let written = 0;
       const ticker = setInterval(() => {
         if (job.done === written) return;
@@ -728,8 +730,8 @@ export function createImportService(deps: {
     },
 
     /**
-     * The job's progress, from any instance; once finished, its result (issued passwords) is answered once and the
-     * job forgotten. A job whose instance stopped writing its progress a minute ago has failed (that instance is gone).
+     * The job's progress, from any instance; once finished, its result (issued passwords) is answered once and then
+     * cleared. A job whose instance stopped writing its progress a minute ago has failed (that instance is gone).
      */
     async status(actor: AuthUser, id: string) {
       const job = await repo.jobs.read(id);
@@ -737,7 +739,7 @@ export function createImportService(deps: {
       const lost = job.state === 'running' && job.quietSec > lostAfterSec;
       if (lost) deps.log?.error({ jobId: id, reason: 'interrupted' }, 'import lost: its instance stopped writing');
       const state = lost ? 'failed' : job.state;
-      if (state !== 'running') await repo.jobs.remove(id);
+      if (state !== 'running') await repo.jobs.settle(id, lost);
       return {
         state,
         done: job.done,
@@ -745,6 +747,16 @@ export function createImportService(deps: {
         reason: lost ? 'interrupted' : job.reason,
         result: (state === 'done' ? job.result : null) as Awaited<ReturnType<typeof run>> | null,
       };
+    },
+
+    /**
+     * Staff's queue of failed imports: those of the last week not followed by a successful import of their kind
+     * (how many, and the newest few), or undefined when there are none.
+     */
+    async failedImports(limit: number) {
+      const rows = await repo.jobs.failed(keepJobsDays, lostAfterSec);
+      if (!rows.length) return undefined;
+      return { count: rows.length, latest: rows.slice(0, limit) };
     },
 
     /** Resolves when every import this instance runs has finished (tests, shutdown). */

@@ -1,3 +1,4 @@
+import { type HomeSummary, homeSummary } from '@okuu/contracts/home/summary';
 import { scheduleTeacher } from '@okuu/contracts/schedule/schedule';
 import { importCheck, importKinds, importStart, importStatus, importTemplate } from '@okuu/contracts/staff/import';
 import { eq, sql } from 'drizzle-orm';
@@ -225,8 +226,10 @@ describe('students import', () => {
     expect(check.body.data).toMatchObject({ lines: 2, create: 0, update: 0, unchanged: 2, problemCount: 0 });
     const again = await runImport('students', csv(rows, ','));
     expect(again.status?.result).toMatchObject({ created: 0, updated: 0, unchanged: 2, credentials: [] });
-    // Only the second audit row differs, and the change path's record that the import ended (its notification).
-    const strip = (d: string) => d.replace(/^(audit_log|change_events|change_cursors|notifications)=.*$/gm, '');
+    // Only the second audit row differs, the change path's record that the import ended (its notification), and the
+    // import's own row.
+    const strip = (d: string) =>
+      d.replace(/^(audit_log|change_events|change_cursors|notifications|import_jobs)=.*$/gm, '');
     expect(strip(await databaseDigest(t))).toBe(strip(digest));
 
     // A changed name updates the student in place.
@@ -660,6 +663,12 @@ describe('a failed import', () => {
     await service.idle();
     const status = await service.status(actor, job as string);
     expect(status).toMatchObject({ state: 'failed', reason: 'changed', result: null });
+    // Staff's home lists it, by what it imported and from which file.
+    expect((await service.failedImports(10))?.latest[0]).toMatchObject({
+      kind: 'students',
+      fileName: 'students.csv',
+      reason: 'changed',
+    });
     expect(logged).toContainEqual(expect.objectContaining({ jobId: job, reason: 'changed', message: 'import failed' }));
   }, 120_000);
 
@@ -683,6 +692,38 @@ describe('a failed import', () => {
         expect(logged).toContainEqual(expect.objectContaining({ jobId: jobs[i]?.job, reason: 'conflict' }));
       } else expect(end).toMatchObject({ state: 'done', reason: null });
     }
+  }, 120_000);
+
+  it("stays on staff's home until a successful import of its kind follows; a lost one counts too", async () => {
+    // A students import failed ten minutes ago; a grades import's instance went quiet two minutes ago.
+    await t.database.db.execute(sql`delete from import_jobs`);
+    await t.database.db.execute(
+      sql`insert into import_jobs (id, actor_id, kind, file_name, state, done, total, reason, updated_at) values
+          ('failed-students', ${actor.id}, 'students', 'students.csv', 'failed', 0, 5, 'changed', now() - interval '10 minutes'),
+          ('lost-grades', ${actor.id}, 'grades', 'grades.xlsx', 'running', 1, 5, null, now() - interval '2 minutes')`,
+    );
+    const home = await second.app.inject({ method: 'GET', url: homeSummary.path, headers: { cookie: staff } });
+    const imports = (home.json() as { data: HomeSummary }).data.cards.imports;
+    expect(imports?.latest[0]).toMatchObject({ kind: 'grades', fileName: 'grades.xlsx', reason: 'interrupted' });
+    expect(imports?.latest).toContainEqual(
+      expect.objectContaining({ kind: 'students', fileName: 'students.csv', reason: 'changed' }),
+    );
+    expect(imports?.count).toBe(2);
+
+    // A successful import of students takes the students' failures off the queue; its passwords go once answered.
+    const done = await runImport('students', csv([header, [unique(), 'Алиева', 'Айгерим', '', group]]));
+    expect(done.status?.state).toBe('done');
+    const after = (await service.failedImports(10)) ?? { count: 0, latest: [] };
+    expect(after.latest.map((f) => f.kind)).toEqual(['grades']);
+    const [kept] = (
+      (await t.database.db.execute(
+        sql`select result from import_jobs where kind = 'students' and state = 'done' order by updated_at desc limit 1`,
+      )) as unknown as { rows: { result: unknown }[] }
+    ).rows;
+    expect(kept).toEqual({ result: null });
+    // Another role's home has no such card.
+    const teacherHome = await t.call(homeSummary, {}, { cookie: await t.sessionOf('teacher1') });
+    expect(teacherHome.body.data.cards.imports).toBeUndefined();
   }, 120_000);
 
   it('says it was interrupted when its instance stopped writing, and logs it', async () => {
