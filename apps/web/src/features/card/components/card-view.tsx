@@ -292,7 +292,7 @@ export function CardView({ card, actions }: { card: PersonCard; actions?: ReactN
   return (
     <Stack gap="md">
       <Group gap="md" justify="space-between" align="center" data-testid="card-header">
-        <Group gap="md" wrap="nowrap" align="center" className={classes.grow}>
+        <Group gap="md" wrap="nowrap" align="center" className={classes.identity}>
           <Avatar src={p.photoUrl} alt={p.photoUrl ? t('photo') : t('noPhoto')} size={72} radius="md" color="blue">
             {initials(p.fullName)}
           </Avatar>
@@ -308,7 +308,7 @@ export function CardView({ card, actions }: { card: PersonCard; actions?: ReactN
         </Group>
         {actions}
       </Group>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" className={classes.grid}>
         <Section title={t('personal.heading')} testId="card-personal">
           <Facts
             items={[
