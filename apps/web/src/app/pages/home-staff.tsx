@@ -1,4 +1,6 @@
 import '../../features/staff/catalogue';
+import '../../features/staff/import-catalogue';
 
-// Staff's home cards, with the staff screens' catalogue that names the audit actions: loaded for staff only.
+// Staff's home cards, with the staff screens' catalogues that name the audit actions and the import kinds: loaded for
+// staff only.
 export { StaffCards } from '../../features/home/components/staff-cards';

@@ -26,12 +26,14 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
 }
 
 /**
- * Staff's home: the reference-order and correction-request queues, today's payments and the latest audit entries.
- * (The audit actions are named by the staff screens' catalogue, which the page loads with this code.)
+ * Staff's home: the reference-order and correction-request queues, the failed imports, today's payments and the latest
+ * audit entries. (The audit actions and import kinds are named by the staff screens' catalogues, which the page loads
+ * with this code.)
  */
 export function StaffCards({ cards }: { cards: HomeCards }) {
   const { t } = useTranslation('home');
   const { t: ts } = useTranslation('staff');
+  const { t: ti } = useTranslation('staff-import');
   return (
     <>
       {cards.orders && (
@@ -70,6 +72,29 @@ export function StaffCards({ cards }: { cards: HomeCards }) {
               {t('staff.correctionsOldest', { time: formatDateTime(cards.corrections.oldestNewSince) })}
             </Text>
           )}
+        </HomeCard>
+      )}
+      {cards.imports && (
+        <HomeCard
+          title={t('staff.imports')}
+          testId="home-imports"
+          more={{ to: '/lms/staff/import', label: t('staff.openImport') }}
+        >
+          <Figure label={t('staff.importsFailed')} value={formatNumber(cards.imports.count)} to="/lms/staff/import" />
+          <Stack gap={6} component="ul" className={classes.list}>
+            {cards.imports.latest.map((failed) => (
+              <li key={`${failed.kind}-${failed.at}`}>
+                <Text size="sm" className={classes.wrap}>
+                  {ti(`kind.${failed.kind}`)}
+                  {failed.fileName ? `: ${failed.fileName}` : ''}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t(`staff.importReason.${failed.reason ?? 'failed'}`)} · {failed.actorName} ·{' '}
+                  {formatDateTime(failed.at)}
+                </Text>
+              </li>
+            ))}
+          </Stack>
         </HomeCard>
       )}
       {cards.payments && (
