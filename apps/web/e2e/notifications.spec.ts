@@ -1,12 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { axeFindings, data, setTheme, signIn } from './support';
-
-async function person(browser: Browser, login: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, login);
-  return { context, page };
-}
+import { expect, type Page, test } from '@playwright/test';
+import { axeFindings, data, person, setTheme, signIn } from './support';
 
 /** The bell's unread count as the header shows it (its accessible name says it). */
 async function bellCount(page: Page): Promise<number> {

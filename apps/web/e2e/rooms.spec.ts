@@ -1,12 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { axeFindings, keepingShots, lookAt, setTheme, signIn } from './support';
-
-async function person(browser: Browser, login: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, login);
-  return { context, page };
-}
+import { expect, type Page, test } from '@playwright/test';
+import { axeFindings, keepingShots, lookAt, person, setTheme } from './support';
 
 /**
  * The next Sunday in Bishkek (no demo lesson is on a Sunday), as the form types it and as ISO; on a Sunday, the next

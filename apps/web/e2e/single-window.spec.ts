@@ -1,16 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { axeFindings, keepingShots, lookAt, setTheme, signIn } from './support';
+import { axeFindings, keepingShots, lookAt, person, setTheme, signIn } from './support';
 
 const studentName = 'Жээнбеков Нурсултан Жоомартович';
-
-async function person(browser: Browser, login: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, login);
-  return { context, page };
-}
 
 /** The text of a PDF and its first page drawn as a PNG (pdf.js). */
 async function readPdf(bytes: Buffer) {

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 
 /** The password of every demo account. */
 export const PASSWORD = 'Okuu2026!';
@@ -18,6 +18,14 @@ export async function signIn(page: Page, login: string, password = PASSWORD): Pr
   await page.getByRole('textbox', { name: 'Пароль', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page).toHaveURL(/\/lms$/);
+}
+
+/** A person signed in in a browser context of their own (several people side by side in one test). */
+export async function person(browser: Browser, login: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, login);
+  return { context, page };
 }
 
 /** Finds a person by login on the staff's People screen and opens their panel (with the keyboard). */

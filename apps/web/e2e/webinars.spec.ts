@@ -1,12 +1,5 @@
-import { type Browser, expect, test } from '@playwright/test';
-import { axeFindings, data, signIn } from './support';
-
-async function person(browser: Browser, login: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, login);
-  return { context, page };
-}
+import { expect, test } from '@playwright/test';
+import { axeFindings, data, person } from './support';
 
 /** Bishkek's wall clock now (UTC+6), HH and MM, moved by `minutes` and kept within today. */
 function clockIn(minutes: number) {
