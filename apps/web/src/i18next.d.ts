@@ -8,6 +8,7 @@ import type card from './locales/ru/screens/card.json';
 import type chat from './locales/ru/screens/chat.json';
 import type checkin from './locales/ru/screens/checkin.json';
 import type dateField from './locales/ru/screens/date-field.json';
+import type documents from './locales/ru/screens/documents.json';
 import type errors from './locales/ru/screens/errors.json';
 import type fields from './locales/ru/screens/fields.json';
 import type grading from './locales/ru/screens/grading.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       common: typeof common;
       'date-field': typeof dateField;
       discipline: typeof discipline;
+      documents: typeof documents;
       errors: typeof errors;
       fields: typeof fields;
       grading: typeof grading;

@@ -15,6 +15,10 @@ describe('who sees what', () => {
     expect(keys(3)).toEqual(['documents', 'library', 'workload', 'questionnaire', 'rooms', 'manual']);
     expect(menuOf(3).staff.map((entry) => entry.key)).toContain('staffPayments');
     expect(menuOf(2).staff).toEqual([]);
+    // Documents is a real screen for every role: the own documents, for staff the register (issue 41).
+    for (const role of [1, 2, 3]) {
+      expect(menuOf(role).entries.find((entry) => entry.key === 'documents')?.path).toBe('/lms/documents');
+    }
     // The personal card is a real screen for students and teachers (issue 41).
     for (const role of [1, 2]) {
       expect(menuOf(role).entries.find((entry) => entry.key === 'personalCard')?.path).toBe('/lms/card');

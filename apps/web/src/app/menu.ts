@@ -37,7 +37,7 @@ const everyone: readonly Role[] = [teacher, student, staff];
 export const menuEntries: readonly MenuEntry[] = [
   { key: 'schedule', path: '/lms/schedule', roles: portal },
   { key: 'gradingSheet', path: '/lms/grading', roles: portal },
-  { key: 'documents', path: `${UNAVAILABLE_PATH}/documents`, roles: everyone },
+  { key: 'documents', path: '/lms/documents', roles: everyone },
   { key: 'personalCard', path: '/lms/card', roles: portal },
   { key: 'journal', path: '/lms/journal', roles: portal },
   { key: 'umk', path: '/lms/umk', roles: portal },

@@ -73,6 +73,7 @@ const TestingReviewPage = screen(() => import('./pages/testing-review-page').the
 const TestingResultsPage = screen(() => import('./pages/testing-results-page').then((m) => m.TestingResultsPage));
 const QuestionnairePage = screen(() => import('./pages/questionnaire-page').then((m) => m.QuestionnairePage));
 const WorkloadPage = screen(() => import('./pages/workload-page').then((m) => m.WorkloadPage));
+const DocumentsPage = screen(() => import('./pages/documents-page').then((m) => m.DocumentsPage));
 const PersonalCardPage = screen(() => import('./pages/personal-card-page').then((m) => m.PersonalCardPage));
 const StaffCardPage = screen(() => import('./pages/staff-card-page').then((m) => m.StaffCardPage));
 const ManualPage = screen(() => import('./pages/manual-page').then((m) => m.ManualPage));
@@ -212,6 +213,7 @@ const routes: RouteObject[] = [
           { path: 'testing/results/:id', element: <TestingResultsPage />, handle: wide },
           { path: 'questionnaire', element: <QuestionnairePage /> },
           { path: 'workload', element: <WorkloadPage />, handle: wide },
+          { path: 'documents', element: <DocumentsPage />, handle: wide },
           { path: 'card', element: <PersonalCardPage /> },
           {
             path: 'staff/card/:id',

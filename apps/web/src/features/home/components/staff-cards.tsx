@@ -33,6 +33,7 @@ function Figure({ label, value, to }: { label: string; value: string; to?: strin
 export function StaffCards({ cards }: { cards: HomeCards }) {
   const { t } = useTranslation('home');
   const { t: ts } = useTranslation('staff');
+  const { t: tc } = useTranslation('card');
   const { t: ti } = useTranslation('staff-import');
   return (
     <>
@@ -55,21 +56,17 @@ export function StaffCards({ cards }: { cards: HomeCards }) {
       )}
       {cards.corrections && (
         <HomeCard
-          title={t('staff.corrections')}
+          title={tc('home.title')}
           testId="home-corrections"
           more={{ to: '/lms/staff/corrections', label: t('staff.openQueue') }}
         >
           <Group gap="xl">
-            <Figure
-              label={t('staff.correctionsNew')}
-              value={formatNumber(cards.corrections.new)}
-              to="/lms/staff/corrections"
-            />
-            <Figure label={t('staff.correctionsInProgress')} value={formatNumber(cards.corrections.inProgress)} />
+            <Figure label={tc('home.new')} value={formatNumber(cards.corrections.new)} to="/lms/staff/corrections" />
+            <Figure label={tc('home.inProgress')} value={formatNumber(cards.corrections.inProgress)} />
           </Group>
           {cards.corrections.oldestNewSince && (
             <Text size="sm" c="dimmed">
-              {t('staff.correctionsOldest', { time: formatDateTime(cards.corrections.oldestNewSince) })}
+              {tc('home.oldest', { time: formatDateTime(cards.corrections.oldestNewSince) })}
             </Text>
           )}
         </HomeCard>

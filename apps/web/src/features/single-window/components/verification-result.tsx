@@ -30,7 +30,7 @@ function Verdict({ code, found }: { code: string; found: DataOf<typeof verifyDoc
   // A revoked document: that it was revoked, and when; nothing of its holder.
   if (found.status === 'revoked') {
     return (
-      <Alert color="orange" variant="light" role="alert" title={t('verify.revoked')}>
+      <Alert color="red" variant="light" role="alert" title={t('verify.revoked')}>
         {t('verify.revokedText', { date: formatDateTime(found.revoked) })}
       </Alert>
     );
