@@ -75,7 +75,6 @@ const QuestionnairePage = screen(() => import('./pages/questionnaire-page').then
 const WorkloadPage = screen(() => import('./pages/workload-page').then((m) => m.WorkloadPage));
 const DocumentsPage = screen(() => import('./pages/documents-page').then((m) => m.DocumentsPage));
 const PersonalCardPage = screen(() => import('./pages/personal-card-page').then((m) => m.PersonalCardPage));
-const StaffCardPage = screen(() => import('./pages/staff-card-page').then((m) => m.StaffCardPage));
 const ManualPage = screen(() => import('./pages/manual-page').then((m) => m.ManualPage));
 const VerifyPage = screen(() => import('./pages/verify-page').then((m) => m.VerifyPage));
 const StaffScreens = staffScreens.map(({ path, load, wide: isWide }) => ({
@@ -219,7 +218,7 @@ const routes: RouteObject[] = [
             path: 'staff/card/:id',
             element: (
               <StaffOnly>
-                <StaffCardPage />
+                <PersonalCardPage />
               </StaffOnly>
             ),
           },
