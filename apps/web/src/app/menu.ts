@@ -1,7 +1,7 @@
 import type { Role } from '@okuu/contracts/endpoint';
 import { MANUAL_PATH } from '../lib/manual-links';
 import type common from '../locales/ru/common.json';
-import { staffScreens, type TitleKey, UNAVAILABLE_PATH } from './navigation';
+import { staffScreens, type TitleKey } from './navigation';
 
 /**
  * Who sees what in the side menu: each entry with the roles it serves, in one place (the applications panel's tiles
