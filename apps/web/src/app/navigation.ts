@@ -73,7 +73,7 @@ export const staffScreens: readonly {
   {
     key: 'staffCorrections',
     path: 'staff/corrections',
-    load: () => import('./pages/staff-corrections-page').then((m) => m.StaffCorrectionsPage),
+    load: () => import('./pages/personal-card-page').then((m) => m.StaffCorrectionsPage),
   },
   // Staff data import (issue 30)
   {

@@ -4,6 +4,7 @@ import { roles } from '@okuu/contracts/endpoint';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title';
+import { CorrectionQueue } from '../../features/card/components/correction-queue';
 import { MyCard } from '../../features/card/components/my-card';
 import { PersonCardView } from '../../features/card/components/person-card';
 import { useSessionUser } from '../../lib/use-session';
@@ -40,6 +41,27 @@ export function PersonalCardPage() {
       ) : (
         <Alert color="blue">{tc('queue.intro')}</Alert>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * /lms/staff/corrections: staff work through the correction requests of the personal cards. (In the personal card's
+ * module: one chunk for the card's screens keeps the portal's first download, which names each chunk, smaller.)
+ */
+export function StaffCorrectionsPage() {
+  const { t } = useTranslation();
+  const { t: tc } = useTranslation('card');
+  return (
+    <Stack gap="lg" maw={880}>
+      <PageTitle page={t('titles.staffCorrections')} />
+      <div>
+        <Title order={1} size="h2">
+          {t('titles.staffCorrections')}
+        </Title>
+        <Text c="dimmed">{tc('queue.intro')}</Text>
+      </div>
+      <CorrectionQueue />
     </Stack>
   );
 }
