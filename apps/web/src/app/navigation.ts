@@ -3,9 +3,6 @@ import type common from '../locales/ru/common.json';
 
 export type TitleKey = keyof typeof common.titles;
 
-/** Where a side-menu entry whose screen the portal does not have yet leads: a 'not available yet' page. */
-export const UNAVAILABLE_PATH = '/lms/unavailable';
-
 /** The sandbox card provider's hosted page, /lms/sandbox/pay/<session>. */
 export const SANDBOX_PAY_PATH = '/lms/sandbox/pay';
 
@@ -83,6 +80,3 @@ export const staffScreens: readonly {
     load: () => import('./pages/staff-import-page').then((m) => m.StaffImportPage),
   },
 ];
-
-/** The screens of the route table that later features build; until then each shows 'not available yet'. */
-export const upcomingScreens: readonly { path: string; title: TitleKey }[] = [];

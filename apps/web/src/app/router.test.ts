@@ -6,8 +6,9 @@ import { dropEarlyCalls } from '../lib/api';
 import { storageKeys, writeStorage } from '../lib/storage';
 import { sessionQuery } from '../lib/use-session';
 import { fakeServer, testStudent } from '../test/render';
+import { menuOf } from './menu';
 import { queryClient } from './query-client';
-import { preloadFirstScreen } from './router';
+import { hasScreen, preloadFirstScreen } from './router';
 
 const replies = {
   '/api/auth/enticate.json': { data: { user: testStudent } },
@@ -64,5 +65,15 @@ describe('the first screen of the portal', () => {
     serverWithSlowCall('/api/auth/enticate.json', 600);
     await preloadFirstScreen('/lms');
     expect(queryClient.getQueryData(sessionQuery.queryKey)).toEqual(testStudent);
+  });
+});
+
+describe('the menus', () => {
+  it("lead every role to screens of the route table, never to a placeholder or 'not found'", () => {
+    for (const role of [1, 2, 3]) {
+      const menu = menuOf(role);
+      for (const entry of [...menu.entries, ...menu.staff]) expect(hasScreen(entry.path), entry.path).toBe(true);
+    }
+    expect(hasScreen('/lms/no-such-screen')).toBe(false);
   });
 });

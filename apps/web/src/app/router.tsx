@@ -8,7 +8,7 @@ import { lazyComponent, loadCode } from '../lib/lazy';
 import { endSession, hasStoredSession, LOGIN_PATH, sessionQueryKey } from '../lib/session';
 import { PageLayout } from './layouts/page-layout';
 import { RootLayout } from './layouts/root-layout';
-import { SANDBOX_PAY_PATH, staffScreens, UNAVAILABLE_PATH, upcomingScreens } from './navigation';
+import { SANDBOX_PAY_PATH, staffScreens } from './navigation';
 import { queryClient } from './query-client';
 
 /** What a route says of its screen to the layout around it (its `handle`). */
@@ -82,8 +82,6 @@ const StaffScreens = staffScreens.map(({ path, load, wide: isWide }) => ({
   Screen: screen(load),
   handle: isWide ? wide : undefined,
 }));
-const UpcomingScreen = screen(() => import('./pages/not-available-page').then((m) => m.UpcomingScreen));
-const UnavailableEntry = screen(() => import('./pages/not-available-page').then((m) => m.UnavailableEntry));
 
 /** How long the first picture of the portal waits, once its code is here, for the rest of its data. */
 const FIRST_DATA_WAIT_MS = 300;
@@ -223,14 +221,17 @@ const routes: RouteObject[] = [
             ),
           },
           { path: 'manual', element: <ManualPage /> },
-          ...upcomingScreens.map(({ path, title }) => ({ path, element: <UpcomingScreen title={title} /> })),
-          { path: `${UNAVAILABLE_PATH}/:entry`, element: <UnavailableEntry /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
     ],
   },
 ];
+
+/** Whether the route table has a screen of its own for `pathname` (not the 'not found' page). */
+export function hasScreen(pathname: string): boolean {
+  return (matchRoutes(routes, pathname)?.at(-1)?.route.path ?? '*') !== '*';
+}
 
 /** The handle of the screen shown now (its routes' handles merged). */
 export function useScreenHandle(): ScreenHandle {

@@ -12,5 +12,5 @@ export function manualSectionOf(pathname: string): string | null {
   if (!isPortalPath(pathname)) return null;
   const [first = '', second = ''] = pathname.replace(/^\/lms\/?/, '').split('/');
   const section = first === 'staff' ? `staff-${second}` : first || 'home';
-  return section === 'manual' || section === 'unavailable' ? null : section;
+  return section === 'manual' ? null : section;
 }
