@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { keepingShots, lookAt, person, setTheme } from './support';
+import { axeFindings, keepingShots, lookAt, person, setTheme } from './support';
 
 /** The screen at a phone's and a desktop's width, light and dark, for a person to look at (SHOTS_DIR only). */
 async function shots(page: Page, name: string) {
@@ -29,6 +29,8 @@ test('student1 reports a mistake in their personal card; staff resolve it; stude
   await expect(study.getByText('Номер зачётной книжки')).toBeVisible();
   await expect(page.getByTestId('card-credits').getByTestId('credits-planned')).toHaveText(/\d/);
   await expect(page.getByTestId('card-groups')).toBeVisible();
+  // Both themes (before any toast comes and goes).
+  expect(await axeFindings(page)).toEqual([]);
 
   const text = `Дата рождения неверна (e2e ${Date.now()})`;
   await page.getByTestId('report-mistake').click();
