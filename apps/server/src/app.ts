@@ -275,6 +275,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   changes.subscribe('calendar', settings.service.forgetCalendar);
   // Timetable weeks hold their half-year's dates, bells, rooms, lessons and group names.
   for (const topic of ['calendar', 'schedule'] as const) changes.subscribe(topic, schedule.service.forget);
+  // Online lessons fall on the timetable's dates.
+  for (const topic of ['webinars', 'schedule', 'calendar'] as const) changes.subscribe(topic, webinars.service.forget);
   // Workload workbooks hold the journal's lessons, the timetable and the half-year's dates.
   for (const topic of ['journal', 'schedule', 'calendar'] as const) changes.subscribe(topic, workload.forget);
   changes.subscribe('chat', chatFanout.receive);

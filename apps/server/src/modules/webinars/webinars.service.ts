@@ -9,6 +9,7 @@ import {
 } from '@okuu/contracts/webinars/webinars';
 import type { HalfYear } from '../../lib/academic-calendar.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createChangeCache } from '../../lib/change-cache.ts';
 import type { AuthUser } from '../../lib/session.ts';
 import type { OccurrenceRow, Viewer, WebinarsRepository } from './webinars.repository.ts';
 
@@ -45,6 +46,14 @@ export function createWebinarsService(deps: {
   baseAddress: () => Promise<string>;
 }) {
   const { repo, now } = deps;
+  // The online lessons a viewer sees in a range, as read: the schedule's week and home ask for them at every look,
+  // and the statement's joins cost PostgreSQL some 10 ms to plan. Dropped by changes of webinars, the timetable and
+  // the calendar (forget); the time limit bounds what no change announces (a teacher's new name).
+  const seen = createChangeCache<OccurrenceRow[]>({ ttlMs: 60_000, maxEntries: 50_000 });
+  const occurrences = (viewer: Viewer, from: string, to: string, onlyEntries = false) =>
+    seen.get(`${JSON.stringify(viewer)}|${from}|${to}|${onlyEntries}`, () =>
+      repo.occurrences(viewer, from, to, onlyEntries),
+    );
 
   /** An occurrence as its viewer gets it: the link for a student only while "Join" is open. */
   function toItem(row: OccurrenceRow, user: AuthUser, at: Date): WebinarItem {
@@ -90,13 +99,18 @@ export function createWebinarsService(deps: {
   }
 
   return {
+    /** Forgets the online lessons as read: webinars, the timetable or the calendar changed. */
+    forget() {
+      seen.clear();
+    },
+
     /** The caller's online lessons around today: a student's past ones only with a recording. */
     async list(user: AuthUser): Promise<{ items: WebinarItem[] }> {
       const viewer = viewerOf(user);
       if (!viewer) return { items: [] };
       const at = now();
       const today = bishkekDay(at).date;
-      const rows = await repo.occurrences(
+      const rows = await occurrences(
         viewer,
         addDays(today, -webinarLimits.pastDays),
         addDays(today, webinarLimits.aheadDays),
@@ -117,7 +131,7 @@ export function createWebinarsService(deps: {
     ): Promise<(LessonOnline & { id_shed: number; date: string })[]> {
       const viewer = viewerOf(user);
       if (!viewer) return [];
-      return (await repo.occurrences(viewer, from, to, true)).map((r) => {
+      return (await occurrences(viewer, from, to, true)).map((r) => {
         const item = toItem(r, user, at);
         return {
           id_shed: r.entryId as number,
@@ -134,7 +148,7 @@ export function createWebinarsService(deps: {
     async ownOn(user: AuthUser, date: string, at: Date): Promise<WebinarItem[]> {
       const viewer = viewerOf(user);
       if (!viewer) return [];
-      return (await repo.occurrences(viewer, date, date))
+      return (await occurrences(viewer, date, date))
         .filter((r) => r.entryId === null)
         .map((r) => toItem(r, user, at))
         .filter((i) => i.state !== 'past');
