@@ -433,8 +433,8 @@ export function createRegistrationService(deps: {
           );
         }
 
-        // The row first, the seat last: the offering's row (every student of the rush waits on it) stays locked
-        // only from the seat to the commit. No seat left: the rollback takes the row away again.
+        const seatsLeft = await r.takeSeat(offering.id);
+        if (seatsLeft === null) throw new AppError('no_seats', 'No seats are left in this offering.');
         const inserted = await r.insert({
           studentId: user.id,
           year: period.year,
@@ -450,8 +450,6 @@ export function createRegistrationService(deps: {
           isElective: discipline.isElective,
           offeringId: offering.id,
         });
-        const seatsLeft = await r.takeSeat(offering.id);
-        if (seatsLeft === null) throw new AppError('no_seats', 'No seats are left in this offering.');
         const registration = toItem(
           {
             id: inserted.id,
