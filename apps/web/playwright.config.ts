@@ -30,7 +30,8 @@ export default defineConfig({
   workers: 2,
   // The longest flows (upload, check, delete) take some 15 s alone and twice that beside another worker on two cores.
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A screen's data can take over 10 s to come while the other worker runs axe on two cores.
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   outputDir: `../../test-results/web-e2e-${port}`,
   use: {
@@ -38,6 +39,10 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'ru-RU',
     timezoneId: 'Asia/Bishkek',
+    // A fresh context's service worker fetches every asset of the portal (some 300 files) to work offline: with two
+    // workers opening contexts all the time, screens waited on that for 10-20 s. The specs about offline use and push
+    // allow it (test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

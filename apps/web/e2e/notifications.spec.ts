@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axeFindings, data, person, setTheme, signIn } from './support';
 
+// The service worker is part of what this spec checks (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** The bell's unread count as the header shows it (its accessible name says it). */
 async function bellCount(page: Page): Promise<number> {
   const name =

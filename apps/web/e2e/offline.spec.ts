@@ -2,6 +2,9 @@ import { readdirSync } from 'node:fs';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn } from './support';
 
+// The service worker is part of what this spec checks (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** Waits until the service worker controls the page: it has then cached the app's files (its install). */
 async function serviceWorkerInControl(page: Page) {
   await page.evaluate(async () => {

@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axeFindings, signIn } from './support';
 
+// The service worker is part of what this spec checks (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** Orders a reference through the screen's form, as a student does. */
 async function orderReference(page: Page) {
   await page.goto('/lms/singlewindow');

@@ -2,6 +2,9 @@ import type { WeekSchedule } from '@okuu/contracts/schedule/schedule';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './support';
 
+// The service worker is part of what this spec checks (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** The caller's week as the API gives it (the page's own cookies). */
 async function weekOf(page: Page, role: 'student' | 'teacher'): Promise<WeekSchedule> {
   const res = await page.request.post(`/api/schedule/${role}.json`, { data: {} });

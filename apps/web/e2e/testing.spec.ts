@@ -3,6 +3,9 @@ import type { TestRow } from '@okuu/contracts/testing/tests';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { axeFindings, data, signIn } from './support';
 
+// The service worker is part of what this spec checks (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** A signed-in page of its own (each person their own browser context). */
 async function personPage(browser: Browser, login: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
