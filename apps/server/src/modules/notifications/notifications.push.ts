@@ -10,7 +10,7 @@ export interface VapidKeys {
   privateKey: string;
 }
 
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+async function rowsOf<T>(db: Pick<Db, 'execute'>, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
@@ -61,6 +61,8 @@ const foldSec = 60;
 const maxAttempts = 8;
 const batch = 100;
 const sendTimeoutMs = 10_000;
+/** The advisory lock that makes claims one at a time across instances. */
+const claimLock = 727276;
 
 /** The wait before try `attempt` + 1: 5 s, 10 s, 20 s … at most an hour. */
 export const backoffSec = (attempt: number) => Math.min(3600, 5 * 2 ** Math.max(0, attempt - 1));
@@ -82,10 +84,16 @@ export function createPushSender(deps: {
 }) {
   const { db } = deps;
 
+  /**
+   * Claims are taken one instance at a time: the fold check below must see another instance's claim of the same
+   * person and kind, which a statement running beside it would not (its snapshot predates that claim's commit).
+   */
   async function claim(): Promise<Claimed[]> {
-    return rowsOf<Claimed>(
-      db,
-      sql`with due as (
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${claimLock})`);
+      return rowsOf<Claimed>(
+        tx,
+        sql`with due as (
           select id from notifications
           where channel = 'push' and sent_at is null and next_at <= now()
           order by next_at, id limit ${batch}
@@ -98,7 +106,8 @@ export function createPushSender(deps: {
               max(now()) filter (where o.sent_at is null and o.attempts > 0 and o.next_at > now()))::text
             from notifications o where o.person_id = n.person_id and o.kind = n.kind and o.channel = 'push'
               and o.id <> n.id) as "lastSent"`,
-    );
+      );
+    });
   }
 
   async function subscriptionsOf(personIds: number[]): Promise<Subscription[]> {
