@@ -31,10 +31,12 @@ export function useUnreadNotifications() {
     () =>
       liveEvents.on((event) => {
         if (event.type === 'notifications') {
-          if (queryClient.getQueryData(notificationKeys.unread) !== event.unread) {
+          // A count fetched before this event may answer after it: that fetch is dropped, the event's count is newer.
+          void queryClient.cancelQueries({ queryKey: notificationKeys.unread }).then(() => {
+            if (queryClient.getQueryData(notificationKeys.unread) === event.unread) return;
             queryClient.setQueryData(notificationKeys.unread, event.unread);
             void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
-          }
+          });
         } else if (event.type === 'ready') {
           // Connected anew: what happened meanwhile is fetched.
           void queryClient.invalidateQueries({ queryKey: notificationKeys.unread });

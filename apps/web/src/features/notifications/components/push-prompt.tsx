@@ -67,14 +67,16 @@ export function PushPrompt() {
     if (e.key === 'Escape') later();
   };
 
-  // Above the phone layout's tab bar (some 64 px high), at the same place on a desktop.
+  // Above the phone layout's tab bar (some 64 px high), at the same place on a desktop. The strip it sits in lets
+  // clicks through: only the box itself takes them.
   return (
     <Affix
       position={{ bottom: 'calc(env(safe-area-inset-bottom, 0px) + 80px)', right: 16 }}
       zIndex={300}
-      style={{ left: 16, display: 'flex', justifyContent: 'flex-end' }}
+      style={{ left: 16, display: 'flex', justifyContent: 'flex-end', pointerEvents: 'none' }}
     >
       <Paper
+        style={{ pointerEvents: 'auto' }}
         role="dialog"
         aria-labelledby={titleId}
         withBorder
