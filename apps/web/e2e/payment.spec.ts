@@ -88,6 +88,9 @@ test.describe
       await expect(page).toHaveURL(/\/lms\/paymentcode\?payment=\d+$/);
       const paymentId = new URL(page.url()).searchParams.get('payment');
       await expect(page.getByTestId('payment-result')).toHaveText(`Оплата прошла: 150,00 сом, «${service}».`);
+      // A settled payment offers push once; "not now" puts the offer away (push-prompt.spec.ts follows it further).
+      await page.getByTestId('push-prompt').getByRole('button', { name: 'Не сейчас' }).click();
+      await expect(page.getByTestId('push-prompt')).toBeHidden();
       const row = page.locator(`[data-testid="payment-row"][data-payment="${paymentId}"]`);
       await expect(row.locator('[data-status="paid"]')).toHaveText('Оплачено');
       const receipt = page.waitForEvent('download');
