@@ -210,7 +210,6 @@ export function createChanges(
       /** One batch: answers how many events it handled (0 when another instance holds the reader's place). */
       const batch = () =>
         changes.transaction(async (tx, change) => {
-          await tx.execute(sql`insert into change_cursors (reader) values (${reader}) on conflict do nothing`);
           const [place] = await rowsOf<{ txid: string; lastId: number }>(
             tx,
             sql`select txid::text as txid, last_id as "lastId" from change_cursors where reader = ${reader}
@@ -280,6 +279,13 @@ export function createChanges(
       const wakeAll = () => {
         for (const { wake } of readers) wake();
       };
+      // Each reader's place exists before the first read, so nothing is written behind the caller's back later.
+      if (readers.length) {
+        await db.execute(
+          sql`insert into change_cursors (reader) select unnest(${`{${readers.map((r) => r.reader).join(',')}}`}::text[])
+            on conflict do nothing`,
+        );
+      }
       wakeAll();
       const timer = readers.length ? setInterval(wakeAll, readEveryMs) : undefined;
       timer?.unref();
